@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ZUserAccountKind } from './money.js';
+
+/** Every error reply: `detail` is a message or an object; `code` is a stable machine name. */
+export const ZErrorReply = z.object({
+  detail: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  code: z.string().optional(),
+});
+export type TErrorReply = z.infer<typeof ZErrorReply>;
+
+/** GET /api/v1/wallet/balance (spec 001 section 3 "Wallet balance"). */
+export const ZWalletBalanceReply = z.object({
+  credits_balance: z.number().int(),
+  usd_equivalent: z.number(),
+});
+export type TWalletBalanceReply = z.infer<typeof ZWalletBalanceReply>;
+
+export const ZTransactionStatus = z.enum(['completed', 'pending', 'failed', 'cancelled']);
+
+/** One row of GET /api/v1/wallet/transactions (spec 001 section 3 "Transaction"). */
+export const ZWalletTransaction = z.object({
+  id: z.string(),
+  description: z.string(),
+  context: ZUserAccountKind,
+  type: z.enum(['credit', 'debit']),
+  amount: z.number().int(),
+  currency: z.literal('credits'),
+  status: ZTransactionStatus,
+  created_at: z.string(),
+});
+export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
+
+export const WALLET_TRANSACTIONS_PAGE_SIZE = 20;
+export const WALLET_TRANSACTIONS_MAX_LIMIT = 500;
+
+export const ZWalletTransactionsQuery = z.object({
+  context: ZUserAccountKind.optional(),
+  limit: z.coerce.number().int().min(1).max(WALLET_TRANSACTIONS_MAX_LIMIT).default(WALLET_TRANSACTIONS_PAGE_SIZE),
+  /** Opaque cursor from a previous page: rows strictly older than it, so paging is stable while new rows arrive. */
+  before: z.string().max(64).optional(),
+});
+export type TWalletTransactionsQuery = z.infer<typeof ZWalletTransactionsQuery>;
+
+export const ZWalletTransactionsReply = z.array(ZWalletTransaction);
+
+/** POST /api/v1/dev/grant-credits: development only, until purchases exist. */
+export const ZDevGrantCreditsRequest = z.object({
+  amount_credits: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  context: ZUserAccountKind.default('spending'),
+  reason: z.string().trim().min(1).max(500).default('Development grant'),
+});
+export type TDevGrantCreditsRequest = z.infer<typeof ZDevGrantCreditsRequest>;
+
+export const ZDevGrantCreditsReply = z.object({
+  adjustment_id: z.string(),
+  account_id: z.string(),
+  amount_credits: z.number().int(),
+  global_position: z.number().int(),
+  credits_balance: z.number().int(),
+});
+export type TDevGrantCreditsReply = z.infer<typeof ZDevGrantCreditsReply>;
+
+export const ZHealthReply = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()).optional() });

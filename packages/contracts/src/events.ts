@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Streams are `{category}-{id}`: lower-case category, then an id of safe characters. */
+export const ZStreamId = z
+  .string()
+  .min(3)
+  .max(200)
+  .regex(/^[a-z][a-z0-9_]*-[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'stream ids look like "category-id"');
+
+export const ZEventMetadata = z
+  .object({
+    causation_id: z.string().max(128).optional(),
+    correlation_id: z.string().max(128).optional(),
+    actor: z.string().max(128).optional(),
+    idempotency_key: z.string().max(200).optional(),
+    request_id: z.string().max(128).optional(),
+  })
+  .catchall(z.unknown());
+export type TEventMetadata = z.infer<typeof ZEventMetadata>;
+
+/** An event as read back from the store. */
+export interface TStoredEvent<TData = unknown> {
+  event_id: string;
+  global_position: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: TData;
+  metadata: TEventMetadata;
+  recorded_at: string;
+  prev_hash: string;
+  hash: string;
+}

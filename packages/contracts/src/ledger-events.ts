@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ZEntityId, ZPosting, ZUserAccountKind } from './money.js';
+
+const postings = z.array(ZPosting).max(16);
+
+/** Money events: every one carries the postings that prove it (DESIGN section 4). */
+export const ZLedgerEventData = {
+  LedgerAccountsOpened: z.object({ user_id: ZEntityId, account_ids: z.array(z.string()), postings }),
+  CreditsPurchased: z.object({
+    purchase_id: ZEntityId,
+    user_id: ZEntityId,
+    amount_usd: z.number().int(),
+    credits: z.number().int(),
+    postings,
+  }),
+  BonusGranted: z.object({ user_id: ZEntityId, credits: z.number().int(), postings }),
+  RewardReserved: z.object({
+    transfer_id: ZEntityId,
+    requester_id: ZEntityId,
+    evaluator_id: ZEntityId,
+    item_id: ZEntityId.optional(),
+    credits: z.number().int(),
+    expires_at: z.string(),
+    postings,
+  }),
+  VoteRecorded: z.object({
+    transfer_id: ZEntityId,
+    vote_id: ZEntityId,
+    requester_id: ZEntityId,
+    evaluator_id: ZEntityId,
+    credits: z.number().int(),
+    postings,
+  }),
+  RewardReleased: z.object({
+    transfer_id: ZEntityId,
+    requester_id: ZEntityId,
+    evaluator_id: ZEntityId,
+    credits: z.number().int(),
+    reason: z.enum(['expired', 'skipped', 'cancelled']),
+    postings,
+  }),
+  CashoutRequested: z.object({
+    cashout_id: ZEntityId,
+    user_id: ZEntityId,
+    gross_credits: z.number().int(),
+    fee_credits: z.number().int(),
+    net_credits: z.number().int(),
+    postings,
+  }),
+  CashoutPaid: z.object({
+    cashout_id: ZEntityId,
+    user_id: ZEntityId,
+    stripe_transfer_id: z.string().max(128),
+    gross_credits: z.number().int(),
+    fee_credits: z.number().int(),
+    net_credits: z.number().int(),
+    postings,
+  }),
+  CashoutFailed: z.object({
+    cashout_id: ZEntityId,
+    user_id: ZEntityId,
+    gross_credits: z.number().int(),
+    reason: z.string().max(500),
+    postings,
+  }),
+  CreditsAdjusted: z.object({
+    adjustment_id: ZEntityId,
+    user_id: ZEntityId,
+    context: ZUserAccountKind,
+    /** Signed: positive adds credits to the person's account, negative takes them. */
+    amount_credits: z.number().int(),
+    reason: z.string().min(1).max(500),
+    actor_id: z.string().max(128),
+    postings,
+  }),
+} as const;
+
+export type TLedgerEventType = keyof typeof ZLedgerEventData;
+export const LEDGER_EVENT_TYPES = Object.keys(ZLedgerEventData) as TLedgerEventType[];
+
+export type TLedgerEventDataMap = { [K in TLedgerEventType]: z.infer<(typeof ZLedgerEventData)[K]> };
+
+/** A money event as the ledger decides it, before the store gives it a position. */
+export type TLedgerEvent = {
+  [K in TLedgerEventType]: { type: K; data: TLedgerEventDataMap[K] };
+}[TLedgerEventType];
+
+export function isLedgerEventType(type: string): type is TLedgerEventType {
+  return Object.prototype.hasOwnProperty.call(ZLedgerEventData, type);
+}

@@ -1,0 +1,76 @@
+import pg from 'pg';
+import type { QueryResult, Row, SqlClient, SqlExecutor } from './sql-client.js';
+
+// int8 and numeric arrive as strings from pg; our int8 columns hold positions and credits, which
+// stay below 2^53, so they are read as numbers, the way PGlite returns them.
+const INT8_OID = 20;
+const INT8_ARRAY_OID = 1016;
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    if (oid === INT8_ARRAY_OID) {
+      const parseArray = pg.types.getTypeParser(oid as never, 'text') as (v: string) => string[];
+      return (value: string) => parseArray(value).map(Number);
+    }
+    return pg.types.getTypeParser(oid as never, format ?? 'text');
+  },
+};
+
+export interface PgClientOptions {
+  connectionString: string;
+  maxConnections?: number;
+  /** Ends a session that sits idle inside a transaction, so it cannot stall event readers. */
+  idleInTransactionTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+export function createPgClient(options: PgClientOptions): SqlClient {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    types: typeParsers as pg.CustomTypesConfig,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
+    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    application_name: 'evalmarket',
+  });
+  // An idle client that loses its server (restart, network) must not crash the process.
+  pool.on('error', () => undefined);
+
+  const run = async <R extends Row>(
+    runner: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>> => {
+    const result = await runner.query<R>(sql, params as unknown[] | undefined);
+    return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+  };
+
+  return {
+    dialect: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const connection = await pool.connect();
+      let broken = false;
+      try {
+        await connection.query('BEGIN');
+        const tx: SqlExecutor = { query: (sql, params) => run(connection, sql, params) };
+        const result = await fn(tx);
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await connection.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        connection.release(broken);
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

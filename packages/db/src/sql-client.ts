@@ -1,0 +1,21 @@
+/** The one thin adapter in front of `pg` and PGlite, so every query reads the same on both. */
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<R extends Row = Row> {
+  rows: R[];
+  /** Rows returned or affected (pg says rowCount, PGlite says affectedRows). */
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly dialect: 'postgres' | 'pglite';
+  /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs several statements separated by `;` (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}

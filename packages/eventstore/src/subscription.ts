@@ -1,0 +1,106 @@
+import type { EventStore, SubscribeOptions, Subscription } from './port.js';
+import { MAX_READ_BATCH } from './port.js';
+
+interface Waiter {
+  position: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+const RETRY_AFTER_ERROR_MS = 500;
+
+/**
+ * Reads the log in position order after a checkpoint and hands batches to a handler, one at a
+ * time. Appends from this process wake it at once; other processes' appends are found by polling.
+ */
+export function createPollingSubscription(args: {
+  store: EventStore;
+  options: SubscribeOptions;
+  pollIntervalMs: number;
+  wakeups: Set<() => void>;
+}): Subscription {
+  const { store, options, pollIntervalMs, wakeups } = args;
+  const batchSize = Math.min(options.batchSize ?? 1000, MAX_READ_BATCH);
+  let position = options.after;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const waiters: Waiter[] = [];
+
+  const signal = () => wake?.();
+  wakeups.add(signal);
+
+  const settleWaiters = () => {
+    for (let i = waiters.length - 1; i >= 0; i -= 1) {
+      const waiter = waiters[i]!;
+      if (waiter.position <= position) {
+        clearTimeout(waiter.timer);
+        waiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        // The head is read first: every event up to it is already visible (appends are
+        // serialised), so once the batch is short the subscriber has seen all of them, even
+        // those that the type filter left out.
+        const head = await store.headPosition();
+        const events = await store.readAll({ after: position, limit: batchSize, types: options.types });
+        if (events.length > 0) {
+          await options.handler(events);
+          position = events[events.length - 1]!.global_position;
+        }
+        if (events.length < batchSize && head > position) position = head;
+        settleWaiters();
+        if (events.length < batchSize && !stopped) await pause(pollIntervalMs);
+      } catch (error) {
+        options.onError?.(error);
+        if (!stopped) await pause(RETRY_AFTER_ERROR_MS);
+      }
+    }
+  })();
+
+  return {
+    get position() {
+      return position;
+    },
+    waitFor(target, timeoutMs = 10_000) {
+      if (target <= position) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const index = waiters.findIndex((w) => w.timer === timer);
+          if (index >= 0) waiters.splice(index, 1);
+          reject(new Error(`Subscription did not reach position ${target} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push({ position: target, resolve, reject, timer });
+        signal();
+      });
+    },
+    async stop() {
+      stopped = true;
+      wakeups.delete(signal);
+      signal();
+      await loop;
+      for (const waiter of waiters.splice(0)) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error('Subscription stopped'));
+      }
+    },
+  };
+}

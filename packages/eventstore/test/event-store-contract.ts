@@ -1,0 +1,172 @@
+import type { TStoredEvent } from '@evalmarket/contracts';
+import type { SqlClient } from '@evalmarket/db';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { EventStoreError, payloadHash, type EventStore } from '../src/index.js';
+
+export interface ContractFixture {
+  store: EventStore;
+  /** Direct SQL on the store's database, to tamper with rows in tests. */
+  sql: SqlClient;
+  /** A second store on another connection pool of the same database, when the kind allows it. */
+  secondStore?: EventStore;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const event = (n: number, extra: Record<string, unknown> = {}) => ({ type: 'ThingHappened', data: { n, ...extra } });
+
+/** Every adapter must pass this suite. */
+export function runEventStoreContract(name: string, makeFixture: () => Promise<ContractFixture>): void {
+  describe(`event store contract: ${name}`, () => {
+    let fixture: ContractFixture;
+    let store: EventStore;
+
+    beforeEach(async () => {
+      fixture ??= await makeFixture();
+      await fixture.reset();
+      store = fixture.store;
+    });
+    afterAll(async () => fixture?.close());
+
+    it('appends to a stream and reads it back in version order', async () => {
+      const first = await store.append('thing-1', [event(1), event(2)], 'no_stream');
+      expect(first.deduplicated).toBe(false);
+      expect(first.events.map((e) => e.stream_version)).toEqual([1, 2]);
+      await store.append('thing-1', [event(3)], 2);
+      const read = await store.readStream('thing-1');
+      expect(read.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      expect(read.map((e) => e.global_position)).toEqual([1, 2, 3]);
+      expect(read[0]!.schema_version).toBe(1);
+      expect(typeof read[0]!.recorded_at).toBe('string');
+      expect(await store.headPosition()).toBe(3);
+    });
+
+    it('refuses a wrong expected version and writes nothing', async () => {
+      await store.append('thing-2', [event(1)], 'no_stream');
+      for (const expected of ['no_stream', 0, 2] as const) {
+        await expect(store.append('thing-2', [event(9)], expected)).rejects.toMatchObject({
+          code: 'wrong_expected_version',
+        });
+      }
+      await expect(store.append('thing-3', [event(9)], 'stream_exists')).rejects.toBeInstanceOf(EventStoreError);
+      expect(await store.headPosition()).toBe(1);
+      await store.append('thing-2', [event(2)], 'any');
+      expect((await store.readStream('thing-2')).length).toBe(2);
+    });
+
+    it('returns the first result for a retried idempotency key and refuses a different payload', async () => {
+      const idempotency = { key: 'cmd-1', payload_hash: payloadHash({ n: 1 }) };
+      const first = await store.append('thing-4', [event(1)], 'no_stream', { idempotency });
+      const retry = await store.append('thing-4', [event(1)], 'no_stream', { idempotency });
+      expect(retry.deduplicated).toBe(true);
+      expect(retry.events.map((e) => e.event_id)).toEqual(first.events.map((e) => e.event_id));
+      expect(first.events[0]!.metadata.idempotency_key).toBe('cmd-1');
+      await expect(
+        store.append('thing-4', [event(2)], 'any', { idempotency: { key: 'cmd-1', payload_hash: payloadHash({ n: 2 }) } }),
+      ).rejects.toMatchObject({ code: 'idempotency_key_reused_with_different_payload' });
+      expect(await store.headPosition()).toBe(1);
+    });
+
+    it('group-commits independent units: a failing unit writes nothing and the others land', async () => {
+      await store.append('thing-5', [event(0)], 'no_stream');
+      const outcomes = await store.commit([
+        { appends: [{ stream_id: 'thing-6', expected_version: 'no_stream', events: [event(1)] }] },
+        {
+          appends: [
+            { stream_id: 'thing-7', expected_version: 'no_stream', events: [event(2)] },
+            { stream_id: 'thing-5', expected_version: 'no_stream', events: [event(3)] },
+          ],
+        },
+        { appends: [{ stream_id: 'thing-6', expected_version: 1, events: [event(4)] }] },
+        { appends: [{ stream_id: 'Bad Stream', expected_version: 'any', events: [event(5)] }] },
+      ]);
+      expect(outcomes.map((o) => o.ok)).toEqual([true, false, true, false]);
+      expect(outcomes[1]!.ok === false && outcomes[1]!.error.code).toBe('wrong_expected_version');
+      expect(outcomes[3]!.ok === false && outcomes[3]!.error.code).toBe('invalid_stream_id');
+      expect((await store.readStream('thing-7')).length).toBe(0);
+      expect((await store.readStream('thing-6')).map((e) => e.stream_version)).toEqual([1, 2]);
+      expect(await store.headPosition()).toBe(3);
+    });
+
+    it('names every kind of bad input and changes nothing', async () => {
+      const bad: Array<[string, Promise<unknown>]> = [
+        ['invalid_stream_id', store.append('no-dash-allowed-in-Category!', [event(1)], 'any')],
+        ['invalid_stream_id', store.append('x'.repeat(300), [event(1)], 'any')],
+        ['invalid_stream_id', store.append('UPPER-case', [event(1)], 'any')],
+        ['invalid_event', store.append('thing-8', [{ type: 'lower', data: {} }], 'any')],
+        ['invalid_event', store.append('thing-8', [{ type: 'Fine', data: 'text' }], 'any')],
+        ['invalid_event', store.append('thing-8', [{ type: 'Fine', data: { s: 'a\u0000b' } }], 'any')],
+        ['invalid_event', store.append('thing-8', [], 'any')],
+        ['invalid_event', store.append('thing-8', [event(1)], -1 as never)],
+        ['event_too_large', store.append('thing-8', [{ type: 'Fine', data: { s: 'x'.repeat(70_000) } }], 'any')],
+        ['too_many_events', store.append('thing-8', Array.from({ length: 10_001 }, (_, i) => event(i)), 'any')],
+      ];
+      for (const [code, attempt] of bad) await expect(attempt).rejects.toMatchObject({ code });
+      await expect(store.readStream('Bad Stream')).rejects.toMatchObject({ code: 'invalid_stream_id' });
+      expect(await store.headPosition()).toBe(0);
+    });
+
+    it('reads all events after a position, optionally by type', async () => {
+      await store.append('thing-9', [event(1), { type: 'OtherThing', data: { n: 2 } }, event(3)], 'no_stream');
+      expect((await store.readAll({ after: 1, limit: 10 })).map((e) => e.global_position)).toEqual([2, 3]);
+      expect((await store.readAll({ after: 0, limit: 10, types: ['OtherThing'] })).map((e) => e.global_position)).toEqual([2]);
+      expect((await store.readAll({ after: 0, limit: 2 })).length).toBe(2);
+    });
+
+    it('keeps a hash chain that detects tampering', async () => {
+      for (let i = 0; i < 5; i += 1) await store.append(`thing-${10 + i}`, [event(i)], 'no_stream');
+      const ok = await store.verifyHashChain({ batchSize: 2 });
+      expect(ok).toEqual({ ok: true, checked: 5 });
+      const events = await store.readAll({ after: 0, limit: 10 });
+      expect(events[1]!.prev_hash).toBe(events[0]!.hash);
+      await fixture.sql.query(`UPDATE events SET data = '{"n": 99}'::jsonb WHERE global_position = 3`);
+      const broken = await store.verifyHashChain();
+      expect(broken.ok).toBe(false);
+      expect(broken.broken_at).toBe(3);
+    });
+
+    it('delivers every event exactly once, in order, to a subscriber while many writers append', async () => {
+      const writers = 16;
+      const appendsPerWriter = 25;
+      const seen: TStoredEvent[] = [];
+      const subscription = store.subscribe({
+        after: 0,
+        batchSize: 7,
+        handler: async (events) => {
+          seen.push(...events);
+          // A slow consumer widens the window in which writers commit around it.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        },
+      });
+      const stores = [store, fixture.secondStore ?? store];
+      await Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          for (let i = 0; i < appendsPerWriter; i += 1) {
+            const target = stores[(writer + i) % stores.length]!;
+            await target.append(`writer-${writer}`, [event(i, { writer }), event(i + 1000, { writer })], 'any');
+          }
+        }),
+      );
+      const head = await store.headPosition();
+      expect(head).toBe(writers * appendsPerWriter * 2);
+      await subscription.waitFor(head, 20_000);
+      await subscription.stop();
+      expect(seen.map((e) => e.global_position)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+      expect(new Set(seen.map((e) => e.event_id)).size).toBe(head);
+      // Each writer's stream is gapless and in order.
+      for (let writer = 0; writer < writers; writer += 1) {
+        const versions = seen.filter((e) => e.stream_id === `writer-${writer}`).map((e) => e.stream_version);
+        expect(versions).toEqual(Array.from({ length: appendsPerWriter * 2 }, (_, i) => i + 1));
+      }
+      expect((await store.verifyHashChain()).ok).toBe(true);
+    }, 60_000);
+
+    it('lets a subscription wait for a position and skip types it does not want', async () => {
+      const subscription = store.subscribe({ after: 0, types: ['Wanted'], handler: async () => undefined });
+      const written = await store.append('thing-20', [event(1), event(2)], 'no_stream');
+      await subscription.waitFor(written.events[1]!.global_position, 5_000);
+      expect(subscription.position).toBe(2);
+      await subscription.stop();
+    });
+  });
+}

@@ -1,0 +1,1 @@
+export { createTestDatabase, databaseKinds, type TestDatabase } from './test-database.js';
