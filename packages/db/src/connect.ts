@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createPgClient } from './pg-client.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { createPgliteClient } from './pglite-client.js';
 import type { SqlClient } from './sql-client.js';
 
@@ -19,5 +20,18 @@ export async function connectDatabase(options: ConnectOptions): Promise<SqlClien
   if (!options.dataDir) return createPgliteClient();
   const directory = path.resolve(options.dataDir, 'pglite');
   await mkdir(directory, { recursive: true });
-  return createPgliteClient({ dataDir: directory });
+  const unlock = await lockDataDir(directory);
+  try {
+    const client = await createPgliteClient({ dataDir: directory });
+    return {
+      ...client,
+      async close() {
+        await client.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
-export type { Row, QueryResult, SqlClient, SqlExecutor } from './sql-client.js';
+export type { Row, QueryResult, SqlClient, SqlExecutor, Lease } from './sql-client.js';
 export { createPgClient, type PgClientOptions } from './pg-client.js';
 export { createPgliteClient, type PgliteClientOptions } from './pglite-client.js';
 export { connectDatabase, type ConnectOptions } from './connect.js';
 export { migrate, loadMigrations, splitStatements, MIGRATIONS_DIR } from './migrate.js';
+export { lockDataDir, DataDirInUseError } from './data-dir-lock.js';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryResult, Row, SqlClient, SqlExecutor } from './sql-client.js';
+import type { Lease, QueryResult, Row, SqlClient, SqlExecutor } from './sql-client.js';
 
 // int8 and numeric arrive as strings from pg; our int8 columns hold positions and credits, which
 // stay below 2^53, so they are read as numbers, the way PGlite returns them.
@@ -70,6 +70,20 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    async tryLease(key) {
+      // A dedicated client outside the pool: the lock lives as long as this session does, and
+      // dies with it if the process does.
+      const session = new pg.Client({ connectionString: options.connectionString, application_name: 'evalmarket-lease' });
+      session.on('error', () => undefined);
+      await session.connect();
+      const result = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+      if (!result.rows[0]?.locked) {
+        await session.end();
+        return null;
+      }
+      const lease: Lease = { release: () => session.end() };
+      return lease;
     },
     close: () => pool.end(),
   };

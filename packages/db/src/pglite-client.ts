@@ -35,6 +35,10 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     async exec(sql) {
       await db.exec(sql);
     },
+    // One process owns a PGlite directory, so holding it is holding every lease.
+    async tryLease() {
+      return { release: async () => undefined };
+    },
     close: () => db.close(),
   };
 }

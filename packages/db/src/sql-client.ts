@@ -17,5 +17,14 @@ export interface SqlClient extends SqlExecutor {
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Runs several statements separated by `;` (migrations); no parameters. */
   exec(sql: string): Promise<void>;
+  /**
+   * Takes a session-level advisory lock on a connection kept for the holder alone, or returns
+   * null when another session holds it. A lease for one-of-a-kind roles (the ledger writer).
+   */
+  tryLease(key: number): Promise<Lease | null>;
   close(): Promise<void>;
+}
+
+export interface Lease {
+  release(): Promise<void>;
 }

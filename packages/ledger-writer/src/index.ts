@@ -1,0 +1,1 @@
+export { startLedgerWriter, LEDGER_WRITER_LEASE_KEY, type LedgerWriter, type LedgerResult, type LedgerWriterOptions } from './ledger-writer.js';

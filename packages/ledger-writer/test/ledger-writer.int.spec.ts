@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createPostgresEventStore } from '@evalmarket/eventstore';
+import { checkInvariants, spendingAccount, earningAccount, type LedgerCommand } from '@evalmarket/ledger';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '@evalmarket/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLedgerWriter, type LedgerWriter } from '../src/index.js';
+
+const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
+const purchase = (user_id: string, amount_usd: number, purchase_id = `pi_${randomUUID()}`): LedgerCommand => ({
+  type: 'PurchaseCredits',
+  data: { purchase_id, user_id, amount_usd },
+});
+const reserve = (transfer_id: string, requester_id: string, evaluator_id: string, credits: number): LedgerCommand => ({
+  type: 'ReserveReward',
+  data: { transfer_id, requester_id, evaluator_id, credits, timeout_ms: 60_000 },
+});
+
+for (const kind of databaseKinds()) {
+  describe(`ledger writer on ${kind}`, () => {
+    let db: TestDatabase;
+    const writers: LedgerWriter[] = [];
+    const start = async (maxBatchSize?: number) => {
+      const writer = await startLedgerWriter({ store: createPostgresEventStore(db.client), sql: db.client, maxBatchSize });
+      writers.push(writer);
+      return writer;
+    };
+    afterEach(async () => {
+      for (const writer of writers.splice(0)) await writer.stop();
+      await db?.drop();
+    });
+
+    it('never overdraws a hot account under many concurrent callers', async () => {
+      db = await createTestDatabase({ kind });
+      const writer = await start(64);
+      const evaluators = Array.from({ length: 20 }, (_, i) => `ev${i}`);
+      for (const result of await writer.submitMany([open('req'), ...evaluators.map(open), purchase('req', 50)])) {
+        expect(result.ok).toBe(true);
+      }
+      // 50,000 credits fund exactly 500 transfers of 100; 800 are attempted concurrently.
+      const attempts = 800;
+      const results = await Promise.all(
+        Array.from({ length: attempts }, (_, i) => writer.submit(reserve(`t${i}`, 'req', evaluators[i % 20]!, 100))),
+      );
+      const accepted = results.filter((r) => r.ok).length;
+      const refused = results.filter((r) => !r.ok && r.rejection === 'insufficient_credits').length;
+      expect(accepted).toBe(500);
+      expect(refused).toBe(300);
+      const hot = writer.state.accounts.get(spendingAccount('req'))!;
+      expect(hot.credits_posted - hot.debits_posted - hot.debits_pending).toBe(0);
+      expect(checkInvariants(writer.state)).toEqual([]);
+    }, 60_000);
+
+    it('applies a retried command once and reports the retry as a duplicate', async () => {
+      db = await createTestDatabase({ kind });
+      const writer = await start();
+      await writer.submitMany([open('u1')]);
+      const command = purchase('u1', 60, 'pi_retry');
+      const [first, second] = await Promise.all([writer.submit(command), writer.submit(command)]);
+      expect(first).toMatchObject({ ok: true, duplicate: false });
+      expect(second).toMatchObject({ ok: true, duplicate: true, events: [] });
+      const third = await writer.submit(purchase('u1', 70, 'pi_retry'));
+      expect(third).toMatchObject({ ok: false, rejection: 'idempotency_key_reused_with_different_payload' });
+      const account = writer.state.accounts.get(spendingAccount('u1'))!;
+      expect(account.credits_posted).toBe(60_000);
+    });
+
+    it('rebuilds its balances from the log after a restart', async () => {
+      db = await createTestDatabase({ kind });
+      const first = await start();
+      await first.submitMany([open('a'), open('b'), purchase('a', 100)]);
+      await first.submit(reserve('t1', 'a', 'b', 1_000));
+      await first.submit({ type: 'PostReward', data: { transfer_id: 't1', vote_id: 'v1' } });
+      const position = first.position;
+      await first.stop();
+      writers.splice(0);
+      const second = await start();
+      expect(second.position).toBe(position);
+      expect(second.state.accounts.get(earningAccount('b'))!.credits_posted).toBe(1_000);
+      expect(second.state.accounts.get(spendingAccount('a'))!.debits_posted).toBe(1_000);
+      // The restarted writer still knows the transfer: posting it again is a duplicate.
+      expect(await second.submit({ type: 'PostReward', data: { transfer_id: 't1', vote_id: 'v1' } })).toMatchObject({
+        ok: true,
+        duplicate: true,
+      });
+    });
+
+    it('names bad input and writes nothing', async () => {
+      db = await createTestDatabase({ kind });
+      const writer = await start();
+      await writer.submitMany([open('a'), open('b'), purchase('a', 100)]);
+      const before = writer.position;
+      const bad: LedgerCommand[] = [
+        reserve('t-neg', 'a', 'b', -5),
+        reserve('t-frac', 'a', 'b', 1.5),
+        reserve('t-huge', 'a', 'b', Number.MAX_SAFE_INTEGER + 2),
+        reserve('t-unknown', 'a', 'nobody', 10),
+        reserve('bad id with spaces', 'a', 'b', 10),
+        purchase('a', 49),
+      ];
+      const results = await writer.submitMany(bad);
+      expect(results.map((r) => (r.ok ? 'ok' : r.rejection))).toEqual([
+        'amount_must_be_positive',
+        'amount_must_be_integer',
+        'amount_exceeds_maximum',
+        'unknown_account',
+        'invalid_id',
+        'purchase_below_minimum',
+      ]);
+      expect(writer.position).toBe(before);
+    });
+
+    it('refuses a second writer on the same database', async () => {
+      db = await createTestDatabase({ kind: 'postgres' === kind ? kind : 'pglite' });
+      await start();
+      if (kind === 'postgres') {
+        await expect(start()).rejects.toThrow(/Another ledger writer/);
+      }
+    });
+  });
+}

@@ -1,0 +1,109 @@
+import type { SqlClient } from '@evalmarket/db';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AppConfig } from '../config/config.js';
+import { installErrorHandling } from '../http/errors.js';
+import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
+import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
+import { registerHealthRoutes, type ReadinessCheck } from './health.js';
+import { createLogger } from './logger.js';
+
+/** The app as routes see it: zod schemas give typed params, body, query and replies. */
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  sql: SqlClient;
+  /** A pino logger; by default one at `config.logLevel` with credentials redacted (see createLogger). */
+  logger?: FastifyBaseLogger;
+  /** Extra checks for GET /readyz besides the database, by name. */
+  readinessChecks?: Record<string, ReadinessCheck>;
+  /** Overrides of the Idempotency-Key limits (tests use short timeouts). */
+  idempotency?: Omit<IdempotencyOptions, 'sql'>;
+  /** Adds the domain plugins; runs after the framework pieces, so every route gets them. */
+  register?: (app: App) => Promise<void>;
+}
+
+const PROBE_URL = /^\/(?:healthz|readyz)(?:\?|$)/;
+
+export const API_TITLE = 'Evalmarket API';
+export const API_VERSION = '1.0.0';
+
+/**
+ * The HTTP app without its domain: logging with request ids, zod validation and serialisation,
+ * the error handler, Idempotency-Key on writes, OpenAPI at /docs, /healthz and /readyz. It does
+ * not listen and does not own `sql` (the caller closes it after `app.close()`).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, sql } = options;
+  const fastify = Fastify({
+    loggerInstance: options.logger ?? createLogger({ level: config.logLevel }),
+    genReqId: requestIdFor,
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      // Probes arrive every few seconds; their failures are still logged by the readiness route.
+      disableRequestLogging: (request) => PROBE_URL.test(request.url),
+    }),
+    bodyLimit: config.bodyLimitBytes,
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; a text/plain body gets 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
+  // An empty body labelled JSON counts as no body (react-admin's DELETE sends exactly that), so a
+  // route without a body works and a route that needs one answers 422 `loc: ['body']`.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.length === 0) done(null, undefined);
+    else parseJson(request, text, done);
+  });
+  installErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: API_TITLE,
+        version: API_VERSION,
+        description:
+          'Errors are `{"detail": string | object, "code"?: string}`; 422 lists `{loc, msg, type}` per field. ' +
+          'Every write accepts an `Idempotency-Key` header.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(idempotencyPlugin, { ...options.idempotency, sql });
+
+  registerHealthRoutes(app, { sql, checks: options.readinessChecks });
+
+  if (options.register) await options.register(app);
+  return app;
+}

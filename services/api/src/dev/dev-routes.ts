@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { ZDevGrantCreditsReply, ZDevGrantCreditsRequest, type TEventMetadata } from '@evalmarket/contracts';
+import type { SqlClient } from '@evalmarket/db';
+import { userAccount } from '@evalmarket/ledger';
+import type { LedgerWriter } from '@evalmarket/ledger-writer';
+import { getWalletBalance, type Projector } from '@evalmarket/projector';
+import type { App } from '../app/build-app.js';
+import { requireUser } from '../auth/dev-user.js';
+import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+
+/**
+ * Development only (absent in production): grants credits to the signed-in person as an
+ * adjustment, so the money path can be exercised end to end before purchases exist.
+ */
+export async function devRoutes(
+  app: App,
+  options: { sql: SqlClient; ledger: LedgerWriter; projector: Projector },
+): Promise<void> {
+  const { sql, ledger, projector } = options;
+  app.post(
+    '/dev/grant-credits',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Grant credits to the signed-in person (development only)',
+        body: ZDevGrantCreditsRequest,
+        response: { 201: ZDevGrantCreditsReply },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { amount_credits, context, reason } = request.body;
+      const adjustment_id = randomUUID();
+      const metadata: TEventMetadata = { actor: `user:${userId}`, request_id: request.id, correlation_id: request.id };
+      const [opened, adjusted] = await ledger.submitMany(
+        [
+          { type: 'OpenUserAccounts', data: { user_id: userId } },
+          {
+            type: 'AdjustCredits',
+            data: { adjustment_id, user_id: userId, context, amount_credits, reason, actor_id: userId },
+          },
+        ],
+        metadata,
+      );
+      if (!opened!.ok) throw ledgerRejectionError(opened!);
+      if (!adjusted!.ok) throw ledgerRejectionError(adjusted!);
+      const global_position = adjusted!.events[adjusted!.events.length - 1]!.global_position;
+      // Read your writes: reply once the read models include the grant.
+      await projector.waitFor(global_position);
+      const balance = await getWalletBalance(sql, userId, context);
+      reply.status(201);
+      return {
+        adjustment_id,
+        account_id: userAccount(context, userId),
+        amount_credits,
+        global_position,
+        credits_balance: balance.credits_balance,
+      };
+    },
+  );
+}

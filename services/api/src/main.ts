@@ -1,0 +1,42 @@
+import { DataDirInUseError } from '@evalmarket/db';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { startRuntime, type Runtime } from './runtime/start-runtime.js';
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let runtime: Runtime;
+try {
+  runtime = await startRuntime(config);
+} catch (error) {
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const address = await runtime.app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+console.log(`Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`);
+console.log(`  OpenAPI: ${address.replace('0.0.0.0', 'localhost')}/docs   health: /healthz   readiness: /readyz`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    runtime.app.log.info({ signal }, 'shutting down');
+    runtime
+      .close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  });
+}

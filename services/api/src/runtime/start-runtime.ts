@@ -1,0 +1,70 @@
+import { connectDatabase, migrate, type SqlClient } from '@evalmarket/db';
+import { createInProcessBus, createJetStreamBus, type EventBus } from '@evalmarket/eventbus';
+import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
+import { startLedgerWriter, type LedgerWriter } from '@evalmarket/ledger-writer';
+import { readCheckpoint, runProjector, type Projector } from '@evalmarket/projector';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type App } from '../app/build-app.js';
+import { createLogger } from '../app/logger.js';
+import { registerDevUserIdentity } from '../auth/dev-user.js';
+import type { AppConfig } from '../config/config.js';
+import { devRoutes } from '../dev/dev-routes.js';
+import { walletRoutes } from '../wallet/wallet-routes.js';
+
+export interface Runtime {
+  app: App;
+  sql: SqlClient;
+  store: EventStore;
+  ledger: LedgerWriter;
+  projector: Projector;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: database (PostgreSQL or PGlite), event store, ledger writer, event bus
+ * (NATS JetStream or in-process), projector and the HTTP app, wired once. `main.ts` listens;
+ * tests use `app.inject`.
+ */
+export async function startRuntime(config: AppConfig, options: { logger?: FastifyBaseLogger } = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const closers: Array<() => Promise<void>> = [() => sql.close()];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch((error) => logger.error({ err: error }, 'close failed'));
+  };
+  try {
+    await migrate(sql);
+    const store = createPostgresEventStore(sql);
+    const ledger = await startLedgerWriter({ store, sql, logger });
+    closers.push(() => ledger.stop());
+
+    const bus: EventBus = config.natsUrl
+      ? await createJetStreamBus({ natsUrl: config.natsUrl.split(','), store, sql, logger })
+      : createInProcessBus({ store, startAfter: (name) => readCheckpoint(sql, name), logger });
+    closers.push(() => bus.close());
+
+    const projector = await runProjector({
+      sql,
+      source: { kind: 'bus', bus },
+      onError: (error) => logger.error({ err: error }, 'projection batch failed; it will be retried'),
+    });
+    closers.push(() => projector.stop());
+
+    const app = await buildApp({
+      config,
+      sql,
+      logger,
+      register: async (api) => {
+        registerDevUserIdentity(api, { enabled: config.devEndpoints });
+        await api.register(walletRoutes, { prefix: '/api/v1', sql });
+        if (config.devEndpoints) await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector });
+      },
+    });
+    closers.push(() => app.close());
+    return { app, sql, store, ledger, projector, bus, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

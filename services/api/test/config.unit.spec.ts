@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_SETTINGS, ConfigError, configSettingsMarkdown, loadConfig } from '../src/config/config.js';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      logLevel: 'info',
+      devEndpoints: true,
+      minimumCashoutCredits: 10_000,
+      bodyLimitBytes: 1_048_576,
+    });
+  });
+
+  it('reads every setting', () => {
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/evalmarket',
+        DATABASE_URL: 'postgresql://app:secret@db:5432/evalmarket',
+        NATS_URL: 'nats://n1:4222,nats://n2:4222',
+        LOG_LEVEL: 'warn',
+        DEV_ENDPOINTS: 'off',
+        MINIMUM_CASHOUT_CREDITS: '25000',
+        BODY_LIMIT_BYTES: '2048',
+      }),
+    ).toEqual({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/evalmarket',
+      databaseUrl: 'postgresql://app:secret@db:5432/evalmarket',
+      natsUrl: 'nats://n1:4222,nats://n2:4222',
+      logLevel: 'warn',
+      devEndpoints: false,
+      minimumCashoutCredits: 25_000,
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it('turns the development endpoints off by default in production, on in test', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devEndpoints).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devEndpoints).toBe(true);
+    expect(loadConfig({ DEV_ENDPOINTS: 'no' }).devEndpoints).toBe(false);
+  });
+
+  it('treats an empty value as not set', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('accepts a postgres:// URL and a socket URL without a host', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).databaseUrl).toBe(
+      'postgres://u@localhost/db',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql:///db?host=/run/postgresql' }).databaseUrl).toBeDefined();
+  });
+
+  it.each([
+    ['NODE_ENV', 'prod', 'NODE_ENV must be one of development, test, production (got "prod")'],
+    ['PORT', 'abc', 'PORT must be a whole number between 1 and 65535 (got "abc")'],
+    ['PORT', '0', 'PORT must be a whole number between 1 and 65535 (got "0")'],
+    ['PORT', '65536', 'PORT must be a whole number between 1 and 65535 (got "65536")'],
+    ['PORT', '80.5', 'PORT must be a whole number between 1 and 65535 (got "80.5")'],
+    ['HOST', 'my host', 'HOST must be a host name or IP address without spaces or slashes (got "my host")'],
+    [
+      'DATABASE_URL',
+      'mysql://db/app',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db/app")',
+    ],
+    [
+      'DATABASE_URL',
+      'localhost:5432',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "localhost:5432")',
+    ],
+    [
+      'DATABASE_URL',
+      'db.internal',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got a value that is not a URL)',
+    ],
+    ['NATS_URL', 'http://nats:4222', 'NATS_URL must be a nats:// URL (got "http://nats:4222")'],
+    ['NATS_URL', 'nats://n1:4222,oops', 'NATS_URL must be a nats:// URL (got a value that is not a URL)'],
+    [
+      'LOG_LEVEL',
+      'verbose',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+    [
+      'DEV_ENDPOINTS',
+      'maybe',
+      'DEV_ENDPOINTS must be true or false (also 1/0, yes/no, on/off) (got "maybe")',
+    ],
+    [
+      'MINIMUM_CASHOUT_CREDITS',
+      '-5',
+      'MINIMUM_CASHOUT_CREDITS must be a whole number between 1 and 9007199254740991 (got "-5")',
+    ],
+    [
+      'BODY_LIMIT_BYTES',
+      '1MB',
+      'BODY_LIMIT_BYTES must be a whole number between 1024 and 104857600 (got "1MB")',
+    ],
+    [
+      'BODY_LIMIT_BYTES',
+      '10',
+      'BODY_LIMIT_BYTES must be a whole number between 1024 and 104857600 (got "10")',
+    ],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(problemsOf({ [name]: value })).toEqual([message]);
+  });
+
+  it('refuses the development endpoints in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DEV_ENDPOINTS: 'true' })).toEqual([
+      'DEV_ENDPOINTS must not be on when NODE_ENV is production (those routes grant credits and read mailboxes)',
+    ]);
+  });
+
+  it('never echoes a password from a wrong URL', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://app:hunter2@db/app' });
+    expect(problem).toBe(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://app:***@db/app")',
+    );
+  });
+
+  it('lists every mistake at once, each on its own line', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', BODY_LIMIT_BYTES: 'big' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const lines = (caught as Error).message.split('\n');
+    expect(lines).toEqual([
+      'The configuration is not valid:',
+      '  - PORT must be a whole number between 1 and 65535 (got "abc")',
+      '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      '  - BODY_LIMIT_BYTES must be a whole number between 1024 and 104857600 (got "big")',
+    ]);
+  });
+});
+
+describe('CONFIG_SETTINGS', () => {
+  it('describes every setting loadConfig reads', () => {
+    expect(CONFIG_SETTINGS.map((setting) => setting.name)).toEqual([
+      'NODE_ENV',
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'NATS_URL',
+      'LOG_LEVEL',
+      'DEV_ENDPOINTS',
+      'MINIMUM_CASHOUT_CREDITS',
+      'BODY_LIMIT_BYTES',
+    ]);
+    expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
+  });
+});

@@ -1,0 +1,30 @@
+import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import { buildApp, type App, type BuildAppOptions } from '../src/app/build-app.js';
+import { loadConfig, type AppConfig } from '../src/config/config.js';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export interface TestApp {
+  app: App;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A built app on a fresh migrated database; `close` closes both. */
+export async function startTestApp(
+  options: Partial<Omit<BuildAppOptions, 'sql'>> & { db?: TestDatabase } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await createTestDatabase());
+  const app = await buildApp({ ...options, config: options.config ?? testConfig(), sql: db.client });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
