@@ -92,8 +92,12 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
   // Funded for 90% of the transfers: the rest must be refused, never overdrawn.
   const fundedTransfers = Math.floor(transfers * 0.9);
   const fundingUsd = Math.ceil((fundedTransfers * REWARD_CREDITS) / 1000);
-  setup.push({ type: 'PurchaseCredits', data: { purchase_id: `pi_${randomUUID()}`, user_id: requester, amount_usd: fundingUsd } });
-  for (const result of await writer.submitMany(setup)) if (!result.ok) throw new Error(`setup failed: ${result.message}`);
+  setup.push({
+    type: 'PurchaseCredits',
+    data: { purchase_id: `pi_${randomUUID()}`, user_id: requester, amount_usd: fundingUsd },
+  });
+  for (const result of await writer.submitMany(setup))
+    if (!result.ok) throw new Error(`setup failed: ${result.message}`);
 
   let accepted = 0;
   let refused = 0;
@@ -121,7 +125,8 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     );
     const posts: LedgerCommand[] = [];
     reserved.forEach((result, i) => {
-      if (result.ok) posts.push({ type: 'PostReward', data: { transfer_id: ids[i]!, vote_id: `vote-${first + i}` } });
+      if (result.ok)
+        posts.push({ type: 'PostReward', data: { transfer_id: ids[i]!, vote_id: `vote-${first + i}` } });
       else if (result.rejection === 'insufficient_credits') refused += 1;
       else throw new Error(`unexpected rejection ${result.rejection}: ${result.message}`);
     });
@@ -168,7 +173,12 @@ async function insertBaseline(sql: SqlClient): Promise<RunFigures> {
   );
   const { seconds, latencies } = await runCallers(BASELINE_TRANSFERS, CALLERS, async (i) => {
     const started = performance.now();
-    await sql.query('INSERT INTO baseline_transfers VALUES ($1, $2, $3, $4)', [`tr-${i}`, 'hot', `ev-${i % EVALUATORS}`, REWARD_CREDITS]);
+    await sql.query('INSERT INTO baseline_transfers VALUES ($1, $2, $3, $4)', [
+      `tr-${i}`,
+      'hot',
+      `ev-${i % EVALUATORS}`,
+      REWARD_CREDITS,
+    ]);
     return [performance.now() - started];
   });
   return row('baseline: one INSERT transaction per transfer', BASELINE_TRANSFERS, seconds, latencies);
@@ -177,7 +187,10 @@ async function insertBaseline(sql: SqlClient): Promise<RunFigures> {
 async function hotRowBaseline(sql: SqlClient): Promise<RunFigures> {
   await sql.exec(`CREATE TABLE baseline_balances (id text PRIMARY KEY, balance bigint NOT NULL);
     CREATE TABLE baseline_postings (id text PRIMARY KEY, debit text NOT NULL, credit text NOT NULL, amount bigint NOT NULL)`);
-  await sql.query('INSERT INTO baseline_balances VALUES ($1, $2)', ['hot', BASELINE_TRANSFERS * REWARD_CREDITS]);
+  await sql.query('INSERT INTO baseline_balances VALUES ($1, $2)', [
+    'hot',
+    BASELINE_TRANSFERS * REWARD_CREDITS,
+  ]);
   await sql.query(
     `INSERT INTO baseline_balances SELECT 'ev-' || g, 0 FROM generate_series(0, $1::int - 1) g`,
     [EVALUATORS],
@@ -190,8 +203,16 @@ async function hotRowBaseline(sql: SqlClient): Promise<RunFigures> {
         [REWARD_CREDITS, 'hot'],
       );
       if (debited.rowCount !== 1) throw new Error('overdraft');
-      await tx.query('UPDATE baseline_balances SET balance = balance + $1 WHERE id = $2', [REWARD_CREDITS, `ev-${i % EVALUATORS}`]);
-      await tx.query('INSERT INTO baseline_postings VALUES ($1, $2, $3, $4)', [`tr-${i}`, 'hot', `ev-${i % EVALUATORS}`, REWARD_CREDITS]);
+      await tx.query('UPDATE baseline_balances SET balance = balance + $1 WHERE id = $2', [
+        REWARD_CREDITS,
+        `ev-${i % EVALUATORS}`,
+      ]);
+      await tx.query('INSERT INTO baseline_postings VALUES ($1, $2, $3, $4)', [
+        `tr-${i}`,
+        'hot',
+        `ev-${i % EVALUATORS}`,
+        REWARD_CREDITS,
+      ]);
     });
     return [performance.now() - started];
   });

@@ -35,7 +35,12 @@ export const WALLET_TRANSACTIONS_MAX_LIMIT = 500;
 
 export const ZWalletTransactionsQuery = z.object({
   context: ZUserAccountKind.optional(),
-  limit: z.coerce.number().int().min(1).max(WALLET_TRANSACTIONS_MAX_LIMIT).default(WALLET_TRANSACTIONS_PAGE_SIZE),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WALLET_TRANSACTIONS_MAX_LIMIT)
+    .default(WALLET_TRANSACTIONS_PAGE_SIZE),
   /** Opaque cursor from a previous page: rows strictly older than it, so paging is stable while new rows arrive. */
   before: z.string().max(64).optional(),
 });
@@ -60,4 +65,7 @@ export const ZDevGrantCreditsReply = z.object({
 });
 export type TDevGrantCreditsReply = z.infer<typeof ZDevGrantCreditsReply>;
 
-export const ZHealthReply = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()).optional() });
+export const ZHealthReply = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()).optional(),
+});

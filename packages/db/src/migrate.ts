@@ -44,7 +44,9 @@ export async function migrate(client: SqlClient, directory = MIGRATIONS_DIR): Pr
          version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;

@@ -74,10 +74,15 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     async tryLease(key) {
       // A dedicated client outside the pool: the lock lives as long as this session does, and
       // dies with it if the process does.
-      const session = new pg.Client({ connectionString: options.connectionString, application_name: 'evalmarket-lease' });
+      const session = new pg.Client({
+        connectionString: options.connectionString,
+        application_name: 'evalmarket-lease',
+      });
       session.on('error', () => undefined);
       await session.connect();
-      const result = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+      const result = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        key,
+      ]);
       if (!result.rows[0]?.locked) {
         await session.end();
         return null;

@@ -26,8 +26,7 @@ export interface CommitUnit {
 }
 
 export type CommitOutcome =
-  | { ok: true; deduplicated: boolean; events: TStoredEvent[] }
-  | { ok: false; error: EventStoreError };
+  { ok: true; deduplicated: boolean; events: TStoredEvent[] } | { ok: false; error: EventStoreError };
 
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. 0 reads from the start. */

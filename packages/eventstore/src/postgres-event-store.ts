@@ -50,7 +50,10 @@ function toStoredEvent(row: EventRow): TStoredEvent {
     schema_version: Number(row.schema_version),
     data: row.data,
     metadata: (row.metadata ?? {}) as TStoredEvent['metadata'],
-    recorded_at: row.recorded_at instanceof Date ? row.recorded_at.toISOString() : new Date(row.recorded_at).toISOString(),
+    recorded_at:
+      row.recorded_at instanceof Date
+        ? row.recorded_at.toISOString()
+        : new Date(row.recorded_at).toISOString(),
     prev_hash: row.prev_hash,
     hash: row.hash,
   };
@@ -67,9 +70,13 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   let count = 0;
   for (const append of unit.appends) {
     if (!ZStreamId.safeParse(append.stream_id).success) {
-      return new EventStoreError('invalid_stream_id', `Malformed stream id: ${JSON.stringify(append.stream_id)}`, {
-        stream_id: append.stream_id,
-      });
+      return new EventStoreError(
+        'invalid_stream_id',
+        `Malformed stream id: ${JSON.stringify(append.stream_id)}`,
+        {
+          stream_id: append.stream_id,
+        },
+      );
     }
     if (!isExpectedVersion(append.expected_version)) {
       return new EventStoreError('invalid_event', `Malformed expected version for ${append.stream_id}`);
@@ -85,7 +92,10 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
       if (event.event_id !== undefined && !UUID.test(event.event_id)) {
         return new EventStoreError('invalid_event', 'event_id must be a UUID');
       }
-      if (event.schema_version !== undefined && !(Number.isInteger(event.schema_version) && event.schema_version > 0)) {
+      if (
+        event.schema_version !== undefined &&
+        !(Number.isInteger(event.schema_version) && event.schema_version > 0)
+      ) {
         return new EventStoreError('invalid_event', 'schema_version must be a positive integer');
       }
       if (event.metadata !== undefined && !ZEventMetadata.safeParse(event.metadata).success) {
@@ -96,7 +106,10 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
         return new EventStoreError('invalid_event', 'Event data must be a JSON object');
       }
       if (json.length > MAX_EVENT_DATA_BYTES) {
-        return new EventStoreError('event_too_large', `Event data is larger than ${MAX_EVENT_DATA_BYTES} bytes`);
+        return new EventStoreError(
+          'event_too_large',
+          `Event data is larger than ${MAX_EVENT_DATA_BYTES} bytes`,
+        );
       }
       // PostgreSQL text and jsonb cannot hold NUL characters.
       if (json.includes('\\u0000')) {
@@ -150,7 +163,10 @@ export interface PostgresEventStoreOptions {
   now?: () => Date;
 }
 
-export function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): EventStore {
+export function createPostgresEventStore(
+  sql: SqlClient,
+  options: PostgresEventStoreOptions = {},
+): EventStore {
   const wakeups = new Set<() => void>();
   const now = options.now ?? (() => new Date());
 
@@ -187,9 +203,17 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
         );
         for (const row of current.rows) versions.set(row.stream_id, Number(row.version));
       }
-      const knownKeys = new Map<string, { payload_hash: string; first_position: number; event_count: number }>();
+      const knownKeys = new Map<
+        string,
+        { payload_hash: string; first_position: number; event_count: number }
+      >();
       if (keys.length > 0) {
-        const existing = await tx.query<{ key: string; payload_hash: string; first_position: number; event_count: number }>(
+        const existing = await tx.query<{
+          key: string;
+          payload_hash: string;
+          first_position: number;
+          event_count: number;
+        }>(
           'SELECT key, payload_hash, first_position, event_count FROM idempotency_keys WHERE key = ANY($1::text[])',
           [keys],
         );
@@ -197,7 +221,8 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
       }
 
       const rows: PendingRow[] = [];
-      const keyRows: { key: string; payload_hash: string; first_position: number; event_count: number }[] = [];
+      const keyRows: { key: string; payload_hash: string; first_position: number; event_count: number }[] =
+        [];
       const recordedAt = now().toISOString();
       const dedupReads: { index: number; first: number; count: number }[] = [];
 
@@ -207,7 +232,11 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
           const known = knownKeys.get(unit.idempotency.key);
           if (known) {
             if (known.payload_hash === unit.idempotency.payload_hash) {
-              dedupReads.push({ index, first: Number(known.first_position), count: Number(known.event_count) });
+              dedupReads.push({
+                index,
+                first: Number(known.first_position),
+                count: Number(known.event_count),
+              });
             } else {
               outcomes[index] = {
                 ok: false,
@@ -231,7 +260,11 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
               error: new EventStoreError(
                 'wrong_expected_version',
                 `Stream ${append.stream_id} is at version ${current}, expected ${String(append.expected_version)}`,
-                { stream_id: append.stream_id, current_version: current, expected_version: append.expected_version },
+                {
+                  stream_id: append.stream_id,
+                  current_version: current,
+                  expected_version: append.expected_version,
+                },
               ),
             };
             return;
@@ -293,7 +326,11 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
         );
       }
       for (const read of dedupReads) {
-        outcomes[read.index] = { ok: true, deduplicated: true, events: await readPositions(tx, read.first, read.count) };
+        outcomes[read.index] = {
+          ok: true,
+          deduplicated: true,
+          events: await readPositions(tx, read.first, read.count),
+        };
       }
     });
   }
@@ -317,7 +354,9 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
         await commitValid(units, outcomes);
         store.notify();
       }
-      return outcomes.map((outcome) => outcome ?? { ok: false, error: new EventStoreError('invalid_event', 'not committed') });
+      return outcomes.map(
+        (outcome) => outcome ?? { ok: false, error: new EventStoreError('invalid_event', 'not committed') },
+      );
     },
 
     async readStream(stream_id, readOptions = {}) {
@@ -348,7 +387,9 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
     },
 
     async headPosition() {
-      const result = await sql.query<{ head: number | null }>('SELECT max(global_position) AS head FROM events');
+      const result = await sql.query<{ head: number | null }>(
+        'SELECT max(global_position) AS head FROM events',
+      );
       return Number(result.rows[0]?.head ?? 0);
     },
 
@@ -374,10 +415,20 @@ export function createPostgresEventStore(sql: SqlClient, options: PostgresEventS
             return { ok: false, checked, broken_at: after + 1, reason: `position ${after + 1} is missing` };
           }
           if (event.prev_hash !== prevHash) {
-            return { ok: false, checked, broken_at: event.global_position, reason: 'link to the previous event does not match' };
+            return {
+              ok: false,
+              checked,
+              broken_at: event.global_position,
+              reason: 'link to the previous event does not match',
+            };
           }
           if (eventHash(prevHash, event) !== event.hash) {
-            return { ok: false, checked, broken_at: event.global_position, reason: 'event content does not match its hash' };
+            return {
+              ok: false,
+              checked,
+              broken_at: event.global_position,
+              reason: 'event content does not match its hash',
+            };
           }
           prevHash = event.hash;
           after = event.global_position;

@@ -13,7 +13,10 @@ export interface ContractFixture {
   close(): Promise<void>;
 }
 
-const event = (n: number, extra: Record<string, unknown> = {}) => ({ type: 'ThingHappened', data: { n, ...extra } });
+const event = (n: number, extra: Record<string, unknown> = {}) => ({
+  type: 'ThingHappened',
+  data: { n, ...extra },
+});
 
 /** Every adapter must pass this suite. */
 export function runEventStoreContract(name: string, makeFixture: () => Promise<ContractFixture>): void {
@@ -48,7 +51,9 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
           code: 'wrong_expected_version',
         });
       }
-      await expect(store.append('thing-3', [event(9)], 'stream_exists')).rejects.toBeInstanceOf(EventStoreError);
+      await expect(store.append('thing-3', [event(9)], 'stream_exists')).rejects.toBeInstanceOf(
+        EventStoreError,
+      );
       expect(await store.headPosition()).toBe(1);
       await store.append('thing-2', [event(2)], 'any');
       expect((await store.readStream('thing-2')).length).toBe(2);
@@ -62,7 +67,9 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       expect(retry.events.map((e) => e.event_id)).toEqual(first.events.map((e) => e.event_id));
       expect(first.events[0]!.metadata.idempotency_key).toBe('cmd-1');
       await expect(
-        store.append('thing-4', [event(2)], 'any', { idempotency: { key: 'cmd-1', payload_hash: payloadHash({ n: 2 }) } }),
+        store.append('thing-4', [event(2)], 'any', {
+          idempotency: { key: 'cmd-1', payload_hash: payloadHash({ n: 2 }) },
+        }),
       ).rejects.toMatchObject({ code: 'idempotency_key_reused_with_different_payload' });
       expect(await store.headPosition()).toBe(1);
     });
@@ -98,8 +105,18 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         ['invalid_event', store.append('thing-8', [{ type: 'Fine', data: { s: 'a\u0000b' } }], 'any')],
         ['invalid_event', store.append('thing-8', [], 'any')],
         ['invalid_event', store.append('thing-8', [event(1)], -1 as never)],
-        ['event_too_large', store.append('thing-8', [{ type: 'Fine', data: { s: 'x'.repeat(70_000) } }], 'any')],
-        ['too_many_events', store.append('thing-8', Array.from({ length: 10_001 }, (_, i) => event(i)), 'any')],
+        [
+          'event_too_large',
+          store.append('thing-8', [{ type: 'Fine', data: { s: 'x'.repeat(70_000) } }], 'any'),
+        ],
+        [
+          'too_many_events',
+          store.append(
+            'thing-8',
+            Array.from({ length: 10_001 }, (_, i) => event(i)),
+            'any',
+          ),
+        ],
       ];
       for (const [code, attempt] of bad) await expect(attempt).rejects.toMatchObject({ code });
       await expect(store.readStream('Bad Stream')).rejects.toMatchObject({ code: 'invalid_stream_id' });
@@ -107,9 +124,15 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
     });
 
     it('reads all events after a position, optionally by type', async () => {
-      await store.append('thing-9', [event(1), { type: 'OtherThing', data: { n: 2 } }, event(3)], 'no_stream');
+      await store.append(
+        'thing-9',
+        [event(1), { type: 'OtherThing', data: { n: 2 } }, event(3)],
+        'no_stream',
+      );
       expect((await store.readAll({ after: 1, limit: 10 })).map((e) => e.global_position)).toEqual([2, 3]);
-      expect((await store.readAll({ after: 0, limit: 10, types: ['OtherThing'] })).map((e) => e.global_position)).toEqual([2]);
+      expect(
+        (await store.readAll({ after: 0, limit: 10, types: ['OtherThing'] })).map((e) => e.global_position),
+      ).toEqual([2]);
       expect((await store.readAll({ after: 0, limit: 2 })).length).toBe(2);
     });
 
@@ -143,7 +166,11 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         Array.from({ length: writers }, async (_, writer) => {
           for (let i = 0; i < appendsPerWriter; i += 1) {
             const target = stores[(writer + i) % stores.length]!;
-            await target.append(`writer-${writer}`, [event(i, { writer }), event(i + 1000, { writer })], 'any');
+            await target.append(
+              `writer-${writer}`,
+              [event(i, { writer }), event(i + 1000, { writer })],
+              'any',
+            );
           }
         }),
       );

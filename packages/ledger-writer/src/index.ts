@@ -1,1 +1,7 @@
-export { startLedgerWriter, LEDGER_WRITER_LEASE_KEY, type LedgerWriter, type LedgerResult, type LedgerWriterOptions } from './ledger-writer.js';
+export {
+  startLedgerWriter,
+  LEDGER_WRITER_LEASE_KEY,
+  type LedgerWriter,
+  type LedgerResult,
+  type LedgerWriterOptions,
+} from './ledger-writer.js';

@@ -79,7 +79,8 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     for (;;) {
       const events = await store.readAll({ after: cursor, limit: REPLAY_BATCH, types: LEDGER_EVENT_TYPES });
       for (const stored of events) evolve(target, { type: stored.type, data: stored.data } as TLedgerEvent);
-      if (events.length < REPLAY_BATCH) return events.length ? events[events.length - 1]!.global_position : cursor;
+      if (events.length < REPLAY_BATCH)
+        return events.length ? events[events.length - 1]!.global_position : cursor;
       cursor = events[events.length - 1]!.global_position;
     }
   }
@@ -138,7 +139,9 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
           const decision = decisions[index]!;
           if ('unitIndex' in decision) {
             const outcome = outcomes[decision.unitIndex]!;
-            pending.resolve(outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable());
+            pending.resolve(
+              outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
+            );
           } else {
             pending.resolve(decision);
           }
@@ -147,7 +150,10 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       } catch (error) {
         // Nothing of this batch is known to be durable: rebuild the truth from the log and decide
         // again. Commands that did land are then found as duplicates by their natural ids.
-        options.logger?.warn({ err: error, attempt, batch: batch.length }, 'ledger batch commit failed; reloading');
+        options.logger?.warn(
+          { err: error, attempt, batch: batch.length },
+          'ledger batch commit failed; reloading',
+        );
         if (attempt >= MAX_COMMIT_ATTEMPTS) {
           for (const pending of batch) pending.resolve(unavailable());
           await reload().catch(() => undefined);
@@ -164,7 +170,11 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   function unavailable(): LedgerResult {
-    return { ok: false, rejection: 'ledger_unavailable', message: 'The ledger could not record this; try again.' };
+    return {
+      ok: false,
+      rejection: 'ledger_unavailable',
+      message: 'The ledger could not record this; try again.',
+    };
   }
 
   function drain(): void {
@@ -181,9 +191,18 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   function enqueue(command: LedgerCommand, metadata: TEventMetadata | undefined): Promise<LedgerResult> {
-    if (stopped) return Promise.resolve({ ok: false, rejection: 'ledger_unavailable', message: 'The ledger is stopping.' });
+    if (stopped)
+      return Promise.resolve({
+        ok: false,
+        rejection: 'ledger_unavailable',
+        message: 'The ledger is stopping.',
+      });
     if (queue.length >= maxQueueLength) {
-      return Promise.resolve({ ok: false, rejection: 'ledger_unavailable', message: 'The ledger is overloaded; try again.' });
+      return Promise.resolve({
+        ok: false,
+        rejection: 'ledger_unavailable',
+        message: 'The ledger is overloaded; try again.',
+      });
     }
     return new Promise<LedgerResult>((resolve) => {
       queue.push({ command, metadata, resolve });

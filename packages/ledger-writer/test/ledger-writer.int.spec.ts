@@ -6,11 +6,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startLedgerWriter, type LedgerWriter } from '../src/index.js';
 
 const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
-const purchase = (user_id: string, amount_usd: number, purchase_id = `pi_${randomUUID()}`): LedgerCommand => ({
+const purchase = (
+  user_id: string,
+  amount_usd: number,
+  purchase_id = `pi_${randomUUID()}`,
+): LedgerCommand => ({
   type: 'PurchaseCredits',
   data: { purchase_id, user_id, amount_usd },
 });
-const reserve = (transfer_id: string, requester_id: string, evaluator_id: string, credits: number): LedgerCommand => ({
+const reserve = (
+  transfer_id: string,
+  requester_id: string,
+  evaluator_id: string,
+  credits: number,
+): LedgerCommand => ({
   type: 'ReserveReward',
   data: { transfer_id, requester_id, evaluator_id, credits, timeout_ms: 60_000 },
 });
@@ -20,7 +29,11 @@ for (const kind of databaseKinds()) {
     let db: TestDatabase;
     const writers: LedgerWriter[] = [];
     const start = async (maxBatchSize?: number) => {
-      const writer = await startLedgerWriter({ store: createPostgresEventStore(db.client), sql: db.client, maxBatchSize });
+      const writer = await startLedgerWriter({
+        store: createPostgresEventStore(db.client),
+        sql: db.client,
+        maxBatchSize,
+      });
       writers.push(writer);
       return writer;
     };
@@ -33,13 +46,19 @@ for (const kind of databaseKinds()) {
       db = await createTestDatabase({ kind });
       const writer = await start(64);
       const evaluators = Array.from({ length: 20 }, (_, i) => `ev${i}`);
-      for (const result of await writer.submitMany([open('req'), ...evaluators.map(open), purchase('req', 50)])) {
+      for (const result of await writer.submitMany([
+        open('req'),
+        ...evaluators.map(open),
+        purchase('req', 50),
+      ])) {
         expect(result.ok).toBe(true);
       }
       // 50,000 credits fund exactly 500 transfers of 100; 800 are attempted concurrently.
       const attempts = 800;
       const results = await Promise.all(
-        Array.from({ length: attempts }, (_, i) => writer.submit(reserve(`t${i}`, 'req', evaluators[i % 20]!, 100))),
+        Array.from({ length: attempts }, (_, i) =>
+          writer.submit(reserve(`t${i}`, 'req', evaluators[i % 20]!, 100)),
+        ),
       );
       const accepted = results.filter((r) => r.ok).length;
       const refused = results.filter((r) => !r.ok && r.rejection === 'insufficient_credits').length;
@@ -78,7 +97,9 @@ for (const kind of databaseKinds()) {
       expect(second.state.accounts.get(earningAccount('b'))!.credits_posted).toBe(1_000);
       expect(second.state.accounts.get(spendingAccount('a'))!.debits_posted).toBe(1_000);
       // The restarted writer still knows the transfer: posting it again is a duplicate.
-      expect(await second.submit({ type: 'PostReward', data: { transfer_id: 't1', vote_id: 'v1' } })).toMatchObject({
+      expect(
+        await second.submit({ type: 'PostReward', data: { transfer_id: 't1', vote_id: 'v1' } }),
+      ).toMatchObject({
         ok: true,
         duplicate: true,
       });

@@ -31,7 +31,10 @@ export async function createTestDatabase(
     await admin.close();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const client = createPgClient({ connectionString: url.toString(), maxConnections: options.maxConnections ?? 20 });
+    const client = createPgClient({
+      connectionString: url.toString(),
+      maxConnections: options.maxConnections ?? 20,
+    });
     db = {
       client,
       kind,

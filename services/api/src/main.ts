@@ -25,8 +25,12 @@ try {
 }
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`);
-console.log(`  OpenAPI: ${address.replace('0.0.0.0', 'localhost')}/docs   health: /healthz   readiness: /readyz`);
+console.log(
+  `Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`,
+);
+console.log(
+  `  OpenAPI: ${address.replace('0.0.0.0', 'localhost')}/docs   health: /healthz   readiness: /readyz`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

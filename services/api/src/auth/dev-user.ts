@@ -25,7 +25,10 @@ export function registerDevUserIdentity(app: App, options: { enabled: boolean })
     if (header === undefined) return;
     const parsed = ZEntityId.safeParse(header);
     if (!parsed.success) {
-      throw ValidationError.at(['header', DEV_USER_HEADER], 'must be a user id of letters, digits, "_", "-" or "."');
+      throw ValidationError.at(
+        ['header', DEV_USER_HEADER],
+        'must be a user id of letters, digits, "_", "-" or "."',
+      );
     }
     request.userId = parsed.data;
     request.callerId = `user:${parsed.data}`;
@@ -34,6 +37,7 @@ export function registerDevUserIdentity(app: App, options: { enabled: boolean })
 
 /** The signed-in user's id, or the spec's 401 when nobody is signed in. */
 export function requireUser(request: FastifyRequest): string {
-  if (!request.userId) throw new UnauthorizedError('No authentication token available', AppErrorCode.Unauthorized);
+  if (!request.userId)
+    throw new UnauthorizedError('No authentication token available', AppErrorCode.Unauthorized);
   return request.userId;
 }

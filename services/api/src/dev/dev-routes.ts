@@ -31,7 +31,11 @@ export async function devRoutes(
       const userId = requireUser(request);
       const { amount_credits, context, reason } = request.body;
       const adjustment_id = randomUUID();
-      const metadata: TEventMetadata = { actor: `user:${userId}`, request_id: request.id, correlation_id: request.id };
+      const metadata: TEventMetadata = {
+        actor: `user:${userId}`,
+        request_id: request.id,
+        correlation_id: request.id,
+      };
       const [opened, adjusted] = await ledger.submitMany(
         [
           { type: 'OpenUserAccounts', data: { user_id: userId } },

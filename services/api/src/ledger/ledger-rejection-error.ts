@@ -26,4 +26,3 @@ export function ledgerRejectionError(result: Rejected): AppError {
   }
   return new ConflictError(result.message, result.rejection);
 }
-

@@ -3,7 +3,11 @@ import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstor
 import { ConfigError, loadConfig } from '../config/config.js';
 
 /** For the command-line tools: the configured database, migrated, with its event store. */
-export async function openConfiguredDatabase(): Promise<{ sql: SqlClient; store: EventStore; where: string }> {
+export async function openConfiguredDatabase(): Promise<{
+  sql: SqlClient;
+  store: EventStore;
+  where: string;
+}> {
   try {
     const config = loadConfig();
     const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -2,7 +2,7 @@ import { connectDatabase, migrate, type SqlClient } from '@evalmarket/db';
 import { createInProcessBus, createJetStreamBus, type EventBus } from '@evalmarket/eventbus';
 import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
 import { startLedgerWriter, type LedgerWriter } from '@evalmarket/ledger-writer';
-import { readCheckpoint, runProjector, type Projector } from '@evalmarket/projector';
+import { readCheckpoint, runProjector, WALLET_PROJECTION, type Projector } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
 import { createLogger } from '../app/logger.js';
@@ -26,12 +26,16 @@ export interface Runtime {
  * (NATS JetStream or in-process), projector and the HTTP app, wired once. `main.ts` listens;
  * tests use `app.inject`.
  */
-export async function startRuntime(config: AppConfig, options: { logger?: FastifyBaseLogger } = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: AppConfig,
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<Runtime> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const closers: Array<() => Promise<void>> = [() => sql.close()];
   const closeAll = async () => {
-    for (const close of closers.reverse()) await close().catch((error) => logger.error({ err: error }, 'close failed'));
+    for (const close of closers.reverse())
+      await close().catch((error) => logger.error({ err: error }, 'close failed'));
   };
   try {
     await migrate(sql);
@@ -40,13 +44,13 @@ export async function startRuntime(config: AppConfig, options: { logger?: Fastif
     closers.push(() => ledger.stop());
 
     const bus: EventBus = config.natsUrl
-      ? await createJetStreamBus({ natsUrl: config.natsUrl.split(','), store, sql, logger })
+      ? await createJetStreamBus({ natsUrl: config.natsUrl.split(','), store, sql, logger, ...options.nats })
       : createInProcessBus({ store, startAfter: (name) => readCheckpoint(sql, name), logger });
     closers.push(() => bus.close());
 
     const projector = await runProjector({
       sql,
-      source: { kind: 'bus', bus },
+      source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION },
       onError: (error) => logger.error({ err: error }, 'projection batch failed; it will be retried'),
     });
     closers.push(() => projector.stop());

@@ -1,0 +1,55 @@
+import type { SubscribeOptions } from '@evalmarket/eventstore';
+
+/** An event as read back from the store (`TStoredEvent` of @evalmarket/contracts). */
+export type StoredEvent = Parameters<SubscribeOptions['handler']>[0][number];
+
+export interface ConsumeOptions {
+  /**
+   * The consumer's durable identity. On JetStream it is the durable consumer name, so it must
+   * be a valid NATS name: letters, digits, `-` and `_`.
+   */
+  name: string;
+  /**
+   * Receives events in `global_position` order, in batches. Delivery is at least once: the
+   * handler de-duplicates by position (it keeps its own checkpoint). If it throws, the same
+   * events come again after a pause; nothing after them is delivered meanwhile.
+   */
+  handler: (events: StoredEvent[]) => Promise<void>;
+  /** Most events per handler call (default 100). */
+  batchSize?: number;
+  /** Told about every handler failure and every transport error before the retry. */
+  onError?: (error: unknown) => void;
+}
+
+export interface ConsumerHandle {
+  /** Lets the batch in hand finish, hands nothing more to the handler, and resolves. */
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  consume(options: ConsumeOptions): Promise<ConsumerHandle>;
+  /** Stops every consumer (and the relay), then lets go of connections. */
+  close(): Promise<void>;
+}
+
+/** The pino call shape (`logger.warn({ err }, 'message')`), so Fastify's logger fits as is. */
+export interface EventBusLogger {
+  debug?(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export const DEFAULT_BATCH_SIZE = 100;
+/** A limit on everything: one handler call never receives more than this. */
+export const MAX_BATCH_SIZE = 10_000;
+
+export function checkBatchSize(batchSize: number | undefined): number {
+  const size = batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_BATCH_SIZE) {
+    throw new RangeError(
+      `batchSize must be an integer from 1 to ${MAX_BATCH_SIZE}, got ${String(batchSize)}`,
+    );
+  }
+  return size;
+}

@@ -1,0 +1,8 @@
+export type { ConsumeOptions, ConsumerHandle, EventBus, EventBusLogger, StoredEvent } from './event-bus.js';
+export { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './event-bus.js';
+export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.js';
+export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream-bus.js';
+export type { ConsumerTuning } from './jetstream-consumer.js';
+export type { RelayHandle, RelayStats, RelayTuning } from './relay.js';
+export { RELAY_LOCK_NAMESPACE } from './relay.js';
+export { subjectFor } from './stream-setup.js';

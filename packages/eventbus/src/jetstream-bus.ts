@@ -1,0 +1,209 @@
+import type { SqlClient } from '@evalmarket/db';
+import type { EventStore } from '@evalmarket/eventstore';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { checkConsumerName } from './consumer-name.js';
+import { checkBatchSize, type ConsumerHandle, type EventBus, type EventBusLogger } from './event-bus.js';
+import { JetStreamConsumer, type ConsumerTuning } from './jetstream-consumer.js';
+import { consoleLogger } from './logger.js';
+import { backoffMs } from './pause.js';
+import { Relay, type RelayHandle, type RelayTuning } from './relay.js';
+import { checkStreamName, checkSubjectPrefix, ensureStream } from './stream-setup.js';
+
+export interface JetStreamBusOptions {
+  /** One URL or several (a cluster), e.g. `nats://127.0.0.1:4222`. */
+  natsUrl: string | string[];
+  store: EventStore;
+  /** Where the relay keeps its checkpoint (`subscription_checkpoints`) and takes its lock. */
+  sql: SqlClient;
+  streamName?: string;
+  subjectPrefix?: string;
+  /** JetStream drops a message whose Nats-Msg-Id it has seen within this window. */
+  duplicateWindowMs?: number;
+  logger?: EventBusLogger;
+  /** Relay settings, or `false` for a process that only consumes (default: relay on). */
+  relay?: RelayTuning | false;
+  consumer?: ConsumerTuning;
+  /** How long start-up keeps trying to reach NATS before it fails (default 30 s). */
+  connectTimeoutMs?: number;
+  /** How long close() waits for consumers, relay and the connection drain (default 15 s). */
+  closeTimeoutMs?: number;
+  /** Shown by the NATS server's monitoring (default `evalmarket-eventbus`). */
+  connectionName?: string;
+}
+
+export interface JetStreamBus extends EventBus {
+  readonly streamName: string;
+  readonly subjectPrefix: string;
+  /** This process's relay, when it runs one. */
+  readonly relay: RelayHandle | undefined;
+}
+
+/**
+ * The services-mode bus. Start-up connects (retrying until `connectTimeoutMs`), makes sure the
+ * stream exists and starts the relay; consumers are durable JetStream pull consumers.
+ */
+export async function createJetStreamBus(options: JetStreamBusOptions): Promise<JetStreamBus> {
+  const streamName = checkStreamName(options.streamName ?? 'EVENTS');
+  const subjectPrefix = checkSubjectPrefix(options.subjectPrefix ?? 'events');
+  const duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
+  if (!Number.isInteger(duplicateWindowMs) || duplicateWindowMs < 1_000) {
+    throw new RangeError(`duplicateWindowMs must be a whole number of ms >= 1000, got ${duplicateWindowMs}`);
+  }
+  const logger = options.logger ?? consoleLogger;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 15_000;
+
+  const nc = await connectWithRetry({
+    servers: options.natsUrl,
+    name: options.connectionName ?? 'evalmarket-eventbus',
+    timeoutMs: options.connectTimeoutMs ?? 30_000,
+    logger,
+  });
+  const statusReport = reportStatus(nc, logger);
+
+  let relay: Relay | undefined;
+  const jsm = await jetstreamManager(nc).catch(async (error: unknown) => {
+    await nc.close();
+    throw new Error(`JetStream is not available at ${String(options.natsUrl)} (start nats-server with -js)`, {
+      cause: error,
+    });
+  });
+  const js = jetstream(nc);
+  try {
+    await ensureStream({ jsm, streamName, subjectPrefix, duplicateWindowMs, logger });
+  } catch (error) {
+    await nc.close();
+    throw error;
+  }
+  if (options.relay !== false) {
+    relay = new Relay({
+      store: options.store,
+      sql: options.sql,
+      js,
+      jsm,
+      streamName,
+      subjectPrefix,
+      logger,
+      tuning: options.relay,
+    });
+    relay.start();
+  }
+
+  const consumers = new Set<JetStreamConsumer>();
+  let closing: Promise<void> | undefined;
+
+  const withDeadline = async (what: string, work: Promise<unknown>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), closeTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([work.then(() => 'done' as const), deadline]);
+      if (outcome === 'late') logger.error({ timeoutMs: closeTimeoutMs }, `${what} did not finish in time`);
+    } catch (error) {
+      logger.warn({ err: error }, `${what} failed`);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return {
+    streamName,
+    subjectPrefix,
+    relay,
+    async consume(consumeOptions) {
+      checkConsumerName(consumeOptions.name);
+      const batchSize = checkBatchSize(consumeOptions.batchSize);
+      if (closing) throw new Error('The event bus is closed');
+      const consumer = new JetStreamConsumer(
+        { js, jsm, streamName, logger, tuning: options.consumer ?? {} },
+        { ...consumeOptions, batchSize },
+      );
+      await consumer.start();
+      consumers.add(consumer);
+      if (closing) {
+        await consumer.stop();
+        throw new Error('The event bus is closed');
+      }
+      let stopping: Promise<void> | undefined;
+      const handle: ConsumerHandle = {
+        stop() {
+          stopping ??= consumer.stop().finally(() => consumers.delete(consumer));
+          return stopping;
+        },
+      };
+      return handle;
+    },
+    close() {
+      closing ??= (async () => {
+        await withDeadline('stopping consumers', Promise.all([...consumers].map((c) => c.stop())));
+        if (relay) await withDeadline('stopping the relay', relay.stop());
+        // drain() flushes what is still on its way out (acks, naks) and then closes; close()
+        // is the fallback so a dead server cannot keep the process alive.
+        await withDeadline('draining the NATS connection', nc.drain());
+        if (!nc.isClosed()) await nc.close();
+        await statusReport;
+      })();
+      return closing;
+    },
+  };
+}
+
+async function connectWithRetry(args: {
+  servers: string | string[];
+  name: string;
+  timeoutMs: number;
+  logger: EventBusLogger;
+}): Promise<NatsConnection> {
+  const deadline = Date.now() + args.timeoutMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connect({
+        servers: args.servers,
+        name: args.name,
+        // Once connected, never give up: outages are reported and ridden out.
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1_000,
+        timeout: Math.min(5_000, Math.max(500, deadline - Date.now())),
+      });
+    } catch (error) {
+      const waitMs = backoffMs(attempt, 250, 5_000);
+      if (Date.now() + waitMs > deadline) {
+        throw new Error(`Cannot reach NATS at ${String(args.servers)} after ${attempt} attempts`, {
+          cause: error,
+        });
+      }
+      args.logger.warn({ err: error, servers: args.servers, attempt }, 'cannot reach NATS yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
+/** Logs connection trouble; ends when the connection closes. */
+async function reportStatus(nc: NatsConnection, logger: EventBusLogger): Promise<void> {
+  try {
+    for await (const status of nc.status()) {
+      switch (status.type) {
+        case 'disconnect':
+          logger.warn({ server: status.server }, 'NATS connection lost; reconnecting');
+          break;
+        case 'reconnect':
+          logger.info({ server: status.server }, 'NATS connection restored');
+          break;
+        case 'error':
+          logger.error({ err: status.error }, 'NATS connection error');
+          break;
+        case 'staleConnection':
+          logger.warn({}, 'NATS connection is stale; reconnecting');
+          break;
+        case 'slowConsumer':
+          logger.warn({ pending: status.pending }, 'NATS subscription is falling behind');
+          break;
+        default:
+          break;
+      }
+    }
+  } catch (error) {
+    logger.debug?.({ err: error }, 'NATS status reporting ended');
+  }
+}

@@ -1,0 +1,345 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  ReplayPolicy,
+  type Consumer,
+  type ConsumerInfo,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { holeIsPermanent, planDelivery } from './delivery-plan.js';
+import type { ConsumeOptions, ConsumerHandle, EventBusLogger, StoredEvent } from './event-bus.js';
+import { backoffMs, Pause } from './pause.js';
+import { isApiError } from './stream-setup.js';
+
+export interface ConsumerTuning {
+  /**
+   * How long JetStream waits for an ack before it redelivers (default 30 s). Messages in hand
+   * are kept alive meanwhile; this is how long a crashed process's messages stay out of reach.
+   */
+  ackWaitMs?: number;
+  /** Most unacknowledged messages per consumer (default 4 x batchSize). */
+  maxAckPending?: number;
+  /** How long one pull waits for messages (default 2 s, minimum 1 s); also bounds how long stop() takes. */
+  fetchExpiresMs?: number;
+  /** First pause after a handler failure (default 500 ms); doubles per consecutive failure. */
+  retryDelayMs?: number;
+  /** Longest pause after failures (default 30 s). */
+  maxRetryDelayMs?: number;
+  /** While a hole in the sequence stays open, how often to check whether it can be passed (default 1 s). */
+  holeWaitMs?: number;
+}
+
+interface Context {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  streamName: string;
+  logger: EventBusLogger;
+  tuning: ConsumerTuning;
+}
+
+const seqOf = (m: JsMsg) => m.info.streamSequence;
+
+/** A consumer that cannot be set up after this many tries fails `consume()`. */
+const START_ATTEMPTS = 4;
+
+/**
+ * A durable pull consumer that hands the handler contiguous runs of the stream, in order.
+ *
+ * JetStream alone does not keep a pull consumer in order: a message nak'd with a delay, or one
+ * left pending by a crashed process until its ack wait runs out, comes back after newer ones.
+ * So this keeps `expectedSeq`, the next stream sequence it may hand over (from the consumer's
+ * ack floor at start), and holds anything that arrives after a hole in a local buffer (kept
+ * alive with `working()`) until the missing messages arrive.
+ */
+export class JetStreamConsumer implements ConsumerHandle {
+  private readonly pause = new Pause();
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private consumer: Consumer | undefined;
+  private expectedSeq = 1;
+  private lastPosition = 0;
+  private handlerFailures = 0;
+  /** Received after a hole, sorted by sequence, waiting for the hole to fill. */
+  private buffer: JsMsg[] = [];
+  /** The run the handler has right now. */
+  private inHand: JsMsg[] = [];
+  private keepAlive: NodeJS.Timeout | undefined;
+  private holeCheckedAt = 0;
+  private readonly ackWaitMs: number;
+  private readonly maxAckPending: number;
+  private readonly fetchExpiresMs: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly holeWaitMs: number;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly options: ConsumeOptions & { batchSize: number },
+  ) {
+    const t = ctx.tuning;
+    this.ackWaitMs = t.ackWaitMs ?? 30_000;
+    this.maxAckPending = t.maxAckPending ?? Math.max(4 * options.batchSize, 100);
+    this.fetchExpiresMs = Math.max(1_000, t.fetchExpiresMs ?? 2_000);
+    this.retryDelayMs = t.retryDelayMs ?? 500;
+    this.maxRetryDelayMs = t.maxRetryDelayMs ?? 30_000;
+    this.holeWaitMs = t.holeWaitMs ?? 1_000;
+    if (this.ackWaitMs < 1_000)
+      throw new RangeError(`ackWaitMs must be at least 1000, got ${this.ackWaitMs}`);
+    if (this.maxAckPending < options.batchSize) {
+      throw new RangeError(
+        `maxAckPending (${this.maxAckPending}) must be at least batchSize (${options.batchSize})`,
+      );
+    }
+  }
+
+  /** Creates or updates the durable consumer, then starts pulling. */
+  async start(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.ensureConsumer();
+        break;
+      } catch (error) {
+        if (attempt >= START_ATTEMPTS) throw error;
+        this.report(error, 'cannot set up the durable consumer yet; retrying', { attempt });
+        await this.pause.sleep(backoffMs(attempt, 500, 5_000));
+      }
+    }
+    this.keepAlive = setInterval(() => {
+      for (const message of this.inHand) message.working();
+      for (const message of this.buffer) message.working();
+    }, this.ackWaitMs / 3);
+    this.keepAlive.unref();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.pause.wake();
+    await this.loop;
+  }
+
+  private get name(): string {
+    return this.options.name;
+  }
+
+  private async ensureConsumer(): Promise<void> {
+    const { jsm, js, streamName } = this.ctx;
+    const ackWait = nanos(this.ackWaitMs);
+    let info: ConsumerInfo;
+    try {
+      info = await jsm.consumers.info(streamName, this.name);
+      if (info.config.ack_wait !== ackWait || info.config.max_ack_pending !== this.maxAckPending) {
+        info = await jsm.consumers.update(streamName, this.name, {
+          ack_wait: ackWait,
+          max_ack_pending: this.maxAckPending,
+        });
+      }
+    } catch (error) {
+      if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+      info = await jsm.consumers.add(streamName, {
+        durable_name: this.name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        replay_policy: ReplayPolicy.Instant,
+        ack_wait: ackWait,
+        max_ack_pending: this.maxAckPending,
+        // Never give up on an event: a handler that keeps failing keeps getting it back.
+        max_deliver: -1,
+      });
+      this.ctx.logger.info({ stream: streamName, consumer: this.name }, 'created durable consumer');
+    }
+    this.consumer = await js.consumers.get(streamName, this.name);
+    this.expectedSeq = Math.max(this.expectedSeq, info.ack_floor.stream_seq + 1);
+  }
+
+  private async run(): Promise<void> {
+    let transportFailures = 0;
+    try {
+      while (!this.stopping) {
+        try {
+          if (!this.consumer) await this.ensureConsumer();
+          const messages = await this.consumer!.fetch({
+            max_messages: this.options.batchSize,
+            expires: this.fetchExpiresMs,
+          });
+          let waitMs = await this.drain(messages);
+          // A quiet pull must still look at a hole that stays open (the missing messages may
+          // have been removed, or handled by another process).
+          if (waitMs === 0 && this.buffer.length > 0 && !this.stopping) waitMs = await this.handle([]);
+          transportFailures = 0;
+          if (waitMs > 0 && !this.stopping) await this.pause.sleep(waitMs);
+        } catch (error) {
+          transportFailures += 1;
+          this.report(error, 'pulling from JetStream failed; retrying');
+          // The consumer may have been deleted or the stream recreated: look it up again.
+          this.consumer = undefined;
+          if (!this.stopping) await this.pause.sleep(backoffMs(transportFailures, 500, 15_000));
+        }
+      }
+    } finally {
+      clearInterval(this.keepAlive);
+      // No pull is open any more, so these go straight to the next process (or restart).
+      for (const message of this.buffer) message.nak();
+      this.buffer = [];
+    }
+  }
+
+  /**
+   * Takes one pull's messages as they arrive, handing over what has arrived whenever nothing
+   * more is queued (so a quiet stream is not held back waiting for a full batch). Returns how
+   * long to wait before the next pull: the retry delay after a failure, else 0.
+   */
+  private async drain(messages: ConsumerMessages): Promise<number> {
+    let incoming: JsMsg[] = [];
+    let waitMs = 0;
+    try {
+      for await (const message of messages) {
+        if (this.stopping) {
+          // Delayed past the end of this pull so that it cannot come back to it.
+          message.nak(this.fetchExpiresMs);
+          continue;
+        }
+        incoming.push(message);
+        if (incoming.length < this.options.batchSize && messages.getPending() > 0) continue;
+        const batch = incoming;
+        incoming = [];
+        waitMs = Math.max(waitMs, await this.handle(batch));
+      }
+    } finally {
+      for (const message of incoming) message.nak(this.fetchExpiresMs);
+    }
+    return waitMs;
+  }
+
+  /**
+   * Hands over whatever is contiguous from `expectedSeq` (in batches), keeps the rest in the
+   * buffer. Returns 0, or the retry delay after a handler failure.
+   */
+  private async handle(incoming: JsMsg[]): Promise<number> {
+    const plan = planDelivery([...this.buffer, ...incoming], seqOf, this.expectedSeq);
+    for (const message of plan.duplicates) message.ack();
+    this.buffer = plan.blocked;
+    for (let i = 0; i < plan.run.length; i += this.options.batchSize) {
+      const chunk = plan.run.slice(i, i + this.options.batchSize);
+      const failureDelayMs = await this.deliver(chunk);
+      if (failureDelayMs > 0) {
+        // The failed chunk was nak'd and comes back after the delay; what follows it waits here.
+        this.buffer = [...plan.run.slice(i + this.options.batchSize), ...plan.blocked];
+        return failureDelayMs;
+      }
+    }
+    if (this.buffer.length > 0 && Date.now() - this.holeCheckedAt >= this.holeWaitMs) {
+      this.holeCheckedAt = Date.now();
+      if (await this.passHole(seqOf(this.buffer[0]!))) return this.handle([]);
+      this.ctx.logger.debug?.(
+        {
+          consumer: this.name,
+          expectedSeq: this.expectedSeq,
+          next: seqOf(this.buffer[0]!),
+          held: this.buffer.length,
+        },
+        'waiting for missing messages before handing over later ones',
+      );
+    }
+    return 0;
+  }
+
+  /**
+   * A hole can be passed when the ack floor shows the missing messages were handled (by another
+   * process on the same durable), or when they were removed from the stream.
+   */
+  private async passHole(targetSeq: number): Promise<boolean> {
+    const consumerInfo = await this.ctx.jsm.consumers.info(this.ctx.streamName, this.name);
+    const floorNext = consumerInfo.ack_floor.stream_seq + 1;
+    if (floorNext > this.expectedSeq) {
+      this.expectedSeq = floorNext;
+      return true;
+    }
+    const streamInfo = await this.ctx.jsm.streams.info(this.ctx.streamName, { deleted_details: true });
+    const permanent = holeIsPermanent({
+      expectedSeq: this.expectedSeq,
+      targetSeq,
+      firstSeq: streamInfo.state.first_seq,
+      deleted: new Set(streamInfo.state.deleted ?? []),
+    });
+    if (permanent) {
+      this.ctx.logger.warn(
+        { consumer: this.name, from: this.expectedSeq, to: targetSeq - 1 },
+        'stream messages were removed before this consumer read them; passing over them',
+      );
+      this.expectedSeq = targetSeq;
+    }
+    return permanent;
+  }
+
+  /** Hands one contiguous run to the handler. Returns 0 on success, else the retry delay. */
+  private async deliver(run: JsMsg[]): Promise<number> {
+    const events: StoredEvent[] = [];
+    let highest = this.lastPosition;
+    for (const message of run) {
+      const event = this.decode(message);
+      // Older positions are true duplicates (republished after the duplicate window).
+      if (event && event.global_position > highest) {
+        events.push(event);
+        highest = event.global_position;
+      }
+    }
+    if (events.length > 0) {
+      this.inHand = run;
+      try {
+        await this.options.handler(events);
+        this.handlerFailures = 0;
+      } catch (error) {
+        this.handlerFailures += 1;
+        const delayMs = backoffMs(this.handlerFailures, this.retryDelayMs, this.maxRetryDelayMs);
+        this.report(error, 'event handler failed; the same events come again after a pause', {
+          attempt: this.handlerFailures,
+          retryInMs: delayMs,
+          from: events[0]!.global_position,
+        });
+        for (const message of run) message.nak(delayMs);
+        return delayMs;
+      } finally {
+        this.inHand = [];
+      }
+    }
+    this.expectedSeq = seqOf(run[run.length - 1]!) + 1;
+    this.lastPosition = highest;
+    // Acks are confirmed so that a restart right after stop() does not see these again. A lost
+    // ack only means a redelivery, which arrives below expectedSeq and is acked unseen.
+    const acks = await Promise.allSettled(run.map((m) => m.ackAck()));
+    const lost = acks.filter((a) => a.status === 'rejected' || !a.value).length;
+    if (lost > 0) this.ctx.logger.warn({ consumer: this.name, lost }, 'some acks were not confirmed');
+    return 0;
+  }
+
+  private decode(message: JsMsg): StoredEvent | undefined {
+    try {
+      const event = message.json<StoredEvent>();
+      if (typeof event.global_position === 'number' && typeof event.type === 'string') return event;
+      throw new Error('not a stored event');
+    } catch (error) {
+      // Someone else published into the stream. It cannot be an event, so it is acked and
+      // passed over rather than blocking every event behind it.
+      this.report(error, 'passing over a stream message that is not a stored event', {
+        subject: message.subject,
+        seq: seqOf(message),
+      });
+      return undefined;
+    }
+  }
+
+  private report(error: unknown, message: string, fields: object = {}): void {
+    this.ctx.logger.warn({ err: error, consumer: this.name, ...fields }, message);
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // an error reporter that throws must not stop delivery
+    }
+  }
+}

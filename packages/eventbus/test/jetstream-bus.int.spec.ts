@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import { createPgClient } from '@evalmarket/db';
+import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
+import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createInProcessBus,
+  createJetStreamBus,
+  subjectFor,
+  type JetStreamBus,
+  type JetStreamBusOptions,
+} from '../src/index.js';
+import { appendThings, dedupingConsumer, recordingLogger, until } from './helpers.js';
+
+const natsUrl = process.env.NATS_URL;
+
+describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
+  // Unique per run, so concurrent or leftover runs never share a stream or subjects.
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const streamName = `T_EVENTS_${runId}`;
+  const subjectPrefix = `t_${runId}.events`;
+  const streams = new Set<string>();
+  const buses: JetStreamBus[] = [];
+  let db: TestDatabase;
+  let store: EventStore;
+  let nc: NatsConnection;
+  let jsm: JetStreamManager;
+
+  const startBus = async (overrides: Partial<JetStreamBusOptions> = {}) => {
+    const bus = await createJetStreamBus({
+      natsUrl: natsUrl!,
+      store,
+      sql: db.client,
+      streamName,
+      subjectPrefix,
+      logger: recordingLogger(),
+      consumer: { fetchExpiresMs: 1_000, retryDelayMs: 100, holeWaitMs: 200 },
+      closeTimeoutMs: 10_000,
+      ...overrides,
+    });
+    streams.add(bus.streamName);
+    buses.push(bus);
+    return bus;
+  };
+
+  const streamMessages = async (name: string) => (await jsm.streams.info(name)).state.messages;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = createPostgresEventStore(db.client, { pollIntervalMs: 20 });
+    nc = await connect({ servers: natsUrl! });
+    jsm = await jetstreamManager(nc);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(buses.map((bus) => bus.close()));
+    for (const name of streams) await jsm.streams.delete(name).catch(() => undefined);
+    await nc?.drain();
+    await db?.drop();
+  });
+
+  it('(a) delivers appended events to a durable consumer in order, each once after de-dup, and JetStream drops a republished event', async () => {
+    const first = await appendThings(store, 25);
+    const bus = await startBus();
+    const consumer = dedupingConsumer();
+    const handle = await bus.consume({ name: 'orders', batchSize: 7, handler: consumer.handler });
+
+    const second = await appendThings(store, 15);
+    const expected = [...first, ...second].map((e) => e.global_position);
+    await until(() => consumer.handled.length >= expected.length);
+    expect(consumer.handled).toEqual(expected);
+    // Nothing was redelivered on the happy path either.
+    expect(consumer.received).toEqual(expected);
+    await bus.relay!.waitFor(expected.at(-1)!);
+    expect(await streamMessages(streamName)).toBe(expected.length);
+
+    // The relay published with Nats-Msg-Id = event_id, so the same event again is a duplicate.
+    const event = second[3]!;
+    const ack = await jetstream(nc).publish(
+      subjectFor(subjectPrefix, event.type),
+      new TextEncoder().encode(JSON.stringify(event)),
+      { msgID: event.event_id },
+    );
+    expect(ack.duplicate).toBe(true);
+    expect(await streamMessages(streamName)).toBe(expected.length);
+
+    // Subjects carry the event type.
+    const stored = await jsm.streams.getMessage(streamName, { seq: 1 });
+    expect(stored?.subject).toBe(subjectFor(subjectPrefix, first[0]!.type));
+    expect(stored?.json()).toEqual(first[0]);
+    await handle.stop();
+    await bus.close();
+  });
+
+  it('(a) gives a failing handler the same events again after a pause, in order, skipping nothing', async () => {
+    const bus = await startBus();
+    const consumer = dedupingConsumer();
+    const errors: unknown[] = [];
+    let calls = 0;
+    const handle = await bus.consume({
+      name: 'flaky',
+      batchSize: 6,
+      onError: (error) => errors.push(error),
+      handler: async (events) => {
+        calls += 1;
+        // Fail every third call, after handling part of the batch (a crash mid-batch).
+        if (calls % 3 === 0) {
+          await consumer.handler(events.slice(0, 2));
+          throw new Error(`flaky handler, call ${calls}`);
+        }
+        await consumer.handler(events);
+      },
+    });
+    const head = await store.headPosition();
+    await until(() => consumer.checkpoint >= head);
+    const all = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
+    expect(consumer.handled).toEqual(all);
+    expect(errors.length).toBeGreaterThan(0);
+    // The retried events came again (received more than once), which de-dup absorbed.
+    expect(consumer.received.length).toBeGreaterThan(all.length);
+    await handle.stop();
+    await bus.close();
+  });
+
+  it('(b) a consumer stopped mid-way and restarted with the same durable name continues without losing events', async () => {
+    const bus = await startBus();
+    const consumer = dedupingConsumer();
+    const startHead = await store.headPosition();
+    let handle = await bus.consume({
+      name: 'restartable',
+      batchSize: 5,
+      handler: async (events) => {
+        await consumer.handler(events);
+        // Slow enough that stop() lands in the middle of the log.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    });
+    await until(() => consumer.handled.length >= 10);
+    await handle.stop();
+    const handledAtStop = consumer.handled.length;
+    expect(handledAtStop).toBeLessThan(startHead);
+
+    // Events keep arriving while it is stopped.
+    await appendThings(store, 12);
+    const head = await store.headPosition();
+    handle = await bus.consume({ name: 'restartable', batchSize: 5, handler: consumer.handler });
+    await until(() => consumer.checkpoint >= head);
+    const all = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
+    expect(consumer.handled).toEqual(all);
+    await handle.stop();
+    await bus.close();
+  });
+
+  it('(b) a consumer that died holding unacked messages loses nothing: its successor waits for the redelivery', async () => {
+    const bus = await startBus({ consumer: { fetchExpiresMs: 1_000, ackWaitMs: 2_000, holeWaitMs: 200 } });
+    // Create the durable, then let a "process" pull a few messages and die without acking.
+    const consumer = dedupingConsumer();
+    let handle = await bus.consume({ name: 'survivor', batchSize: 4, handler: consumer.handler });
+    await until(async () => consumer.checkpoint >= (await store.headPosition()));
+    await handle.stop();
+    const floor = (await jsm.consumers.info(streamName, 'survivor')).ack_floor.stream_seq;
+    const appended = await appendThings(store, 10);
+    await bus.relay!.waitFor(appended.at(-1)!.global_position);
+    const dead = await jetstream(nc).consumers.get(streamName, 'survivor');
+    const pulled: number[] = [];
+    for await (const message of await dead.fetch({ max_messages: 3, expires: 1_000 })) {
+      pulled.push(message.info.streamSequence);
+    }
+    expect(pulled).toEqual([floor + 1, floor + 2, floor + 3]);
+
+    // The successor gets 4.. at once, but must not hand them over before 1..3 come back.
+    handle = await bus.consume({ name: 'survivor', batchSize: 4, handler: consumer.handler });
+    const head = await store.headPosition();
+    await until(() => consumer.checkpoint >= head);
+    const all = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
+    expect(consumer.handled).toEqual(all);
+    expect(consumer.received).toEqual(all);
+    await handle.stop();
+    await bus.close();
+  });
+
+  it('(c) a relay killed between publish and checkpoint republishes only duplicates that JetStream drops', async () => {
+    const crashStream = `${streamName}_C`;
+    const checkpointId = `nats-relay:${crashStream}`;
+    const head = await store.headPosition();
+    const readCheckpoint = async () =>
+      Number(
+        (
+          await db.client.query<{ position: number }>(
+            'SELECT position FROM subscription_checkpoints WHERE subscription_id = $1',
+            [checkpointId],
+          )
+        ).rows[0]?.position ?? 0,
+      );
+
+    // 1. This relay dies every time right after its publishes were acknowledged.
+    let crashes = 0;
+    const crashPrefix = `${subjectPrefix}_c`;
+    const dying = await startBus({
+      streamName: crashStream,
+      subjectPrefix: crashPrefix,
+      relay: {
+        batchSize: 1_000,
+        beforeCheckpoint: () => {
+          crashes += 1;
+          throw new Error('simulated crash between publish and checkpoint');
+        },
+      },
+    });
+    await until(() => crashes > 0);
+    await dying.close();
+    expect(await streamMessages(crashStream)).toBe(head);
+    expect(await readCheckpoint()).toBe(0);
+
+    // 2. A new relay that republishes from its checkpoint: every publish is a duplicate.
+    const republishing = await startBus({
+      streamName: crashStream,
+      subjectPrefix: crashPrefix,
+      relay: { resumeFromStreamTail: false },
+    });
+    await republishing.relay!.waitFor(head);
+    expect(republishing.relay!.stats()).toMatchObject({ stored: 0, duplicates: head, checkpoint: head });
+    expect(await streamMessages(crashStream)).toBe(head);
+    await republishing.close();
+
+    // 3. By default a restarted relay reads the stream's tail and does not even republish.
+    await db.client.query('DELETE FROM subscription_checkpoints WHERE subscription_id = $1', [checkpointId]);
+    const resuming = await startBus({ streamName: crashStream, subjectPrefix: crashPrefix });
+    await resuming.relay!.waitFor(head);
+    expect(resuming.relay!.stats()).toMatchObject({ stored: 0, duplicates: 0, checkpoint: head });
+
+    // The stream holds each event exactly once, so a consumer receives each exactly once.
+    const more = await appendThings(store, 3);
+    const consumer = dedupingConsumer();
+    const handle = await resuming.consume({ name: 'after-crash', handler: consumer.handler });
+    await until(() => consumer.checkpoint >= more.at(-1)!.global_position);
+    const all = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
+    expect(consumer.received).toEqual(all);
+    await handle.stop();
+    expect(await streamMessages(crashStream)).toBe(all.length);
+    await resuming.close();
+  });
+
+  it('(d) the in-process bus delivers the same sequence as JetStream', async () => {
+    const bus = await startBus();
+    const viaNats = dedupingConsumer();
+    const natsHandle = await bus.consume({ name: 'compare', batchSize: 9, handler: viaNats.handler });
+    const inProcess = createInProcessBus({ store, startAfter: async () => 0, logger: recordingLogger() });
+    const local = dedupingConsumer();
+    await inProcess.consume({ name: 'compare', batchSize: 9, handler: local.handler });
+
+    const head = await store.headPosition();
+    await until(() => viaNats.checkpoint >= head && local.checkpoint >= head);
+    expect(viaNats.handled).toEqual(local.handled);
+    expect(viaNats.eventIds).toEqual(local.eventIds);
+    expect(local.handled).toEqual(local.received);
+    await natsHandle.stop();
+    await inProcess.close();
+    await bus.close();
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs one relay at a time across processes sharing a database (advisory lock)',
+    async () => {
+      const lockStream = `${streamName}_L`;
+      // A second pool plays the second process.
+      const otherClient = createPgClient({ connectionString: db.url!, maxConnections: 4 });
+      try {
+        const relayTuning = { standbyPollMs: 100, lockHeartbeatMs: 200 };
+        const lockPrefix = `${subjectPrefix}_l`;
+        const one = await startBus({ streamName: lockStream, subjectPrefix: lockPrefix, relay: relayTuning });
+        const two = await startBus({
+          streamName: lockStream,
+          subjectPrefix: lockPrefix,
+          sql: otherClient,
+          store: createPostgresEventStore(otherClient, { pollIntervalMs: 20 }),
+          relay: relayTuning,
+        });
+        await until(() => one.relay!.stats().leader || two.relay!.stats().leader);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const [leader, standby] = one.relay!.stats().leader ? [one, two] : [two, one];
+        expect(standby.relay!.stats().leader).toBe(false);
+
+        await leader.close();
+        await until(() => standby.relay!.stats().leader);
+        const more = await appendThings(store, 2);
+        await standby.relay!.waitFor(more.at(-1)!.global_position);
+        const all = await store.headPosition();
+        expect(await streamMessages(lockStream)).toBe(all);
+        await standby.close();
+      } finally {
+        await otherClient.close();
+      }
+    },
+  );
+
+  it('close() drains and leaves nothing running', async () => {
+    const bus = await startBus();
+    const consumer = dedupingConsumer();
+    await bus.consume({ name: 'closing', handler: consumer.handler });
+    const started = Date.now();
+    await bus.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(bus.consume({ name: 'closing', handler: consumer.handler })).rejects.toThrow(/closed/);
+    await bus.close();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyPostings,
+  checkBalances,
+  checkInvariants,
+  emptyAccountBalance,
+  isUserAccount,
+  spendingAccount,
+  earningAccount,
+} from '../src/index.js';
+import type { TAccountBalance } from '@evalmarket/contracts';
+import { openAccounts, postReward, purchaseCredits, reserveReward } from './support/builders.js';
+import { given } from './support/given-when-then.js';
+
+describe('checkInvariants', () => {
+  it('finds nothing wrong in books built by decide and evolve', () => {
+    const { state } = given(
+      openAccounts('req'),
+      openAccounts('eva'),
+      purchaseCredits(),
+      reserveReward(),
+      postReward(),
+    );
+    expect(checkInvariants(state)).toEqual([]);
+  });
+
+  it('reports a posted sum that is not zero', () => {
+    const account = { ...emptyAccountBalance('platform:fees'), credits_posted: 5 };
+    expect(checkBalances([account])).toMatchObject([{ invariant: 'posted_balances_sum_not_zero' }]);
+  });
+
+  it('reports a pending sum that is not zero', () => {
+    const account = { ...emptyAccountBalance('platform:payouts'), credits_pending: 5 };
+    expect(checkBalances([account])).toMatchObject([{ invariant: 'pending_balances_sum_not_zero' }]);
+  });
+
+  it('reports a user account whose reservations and debits exceed its credits', () => {
+    const user = { ...emptyAccountBalance('spending:u1'), credits_posted: 10, debits_pending: 11 };
+    const other = { ...emptyAccountBalance('platform:stripe'), credits_pending: 11, debits_posted: 10 };
+    expect(checkBalances([user, other])).toMatchObject([
+      { invariant: 'user_account_negative', account_id: 'spending:u1' },
+    ]);
+  });
+
+  it('lets platform accounts go negative', () => {
+    const stripe = { ...emptyAccountBalance('platform:stripe'), debits_posted: 10 };
+    const user = { ...emptyAccountBalance('spending:u1'), credits_posted: 10 };
+    expect(checkBalances([stripe, user])).toEqual([]);
+  });
+
+  it('reports counters that are negative or not safe integers', () => {
+    const account = { ...emptyAccountBalance('platform:fees'), debits_posted: -1, credits_posted: -1 };
+    expect(checkBalances([account])).toMatchObject([{ invariant: 'counter_out_of_range' }]);
+  });
+
+  it('sums exactly where doubles would not', () => {
+    const accounts: TAccountBalance[] = [
+      { ...emptyAccountBalance('spending:a'), credits_posted: Number.MAX_SAFE_INTEGER },
+      { ...emptyAccountBalance('spending:b'), credits_posted: Number.MAX_SAFE_INTEGER },
+      { ...emptyAccountBalance('platform:stripe'), debits_posted: Number.MAX_SAFE_INTEGER },
+      { ...emptyAccountBalance('platform:adjustments'), debits_posted: Number.MAX_SAFE_INTEGER - 1 },
+    ];
+    expect(checkBalances(accounts)).toMatchObject([{ invariant: 'posted_balances_sum_not_zero' }]);
+  });
+});
+
+describe('applyPostings', () => {
+  it('moves counters by phase and opens accounts it has not seen', () => {
+    const balances = new Map<string, TAccountBalance>();
+    const leg = { transfer_id: 't', debit: 'spending:a', credit: 'earning:b', code: 'reward' as const };
+    applyPostings(balances, [
+      { ...leg, amount: 30, phase: 'pending' },
+      { ...leg, amount: 30, phase: 'post_pending' },
+      { ...leg, amount: 5, phase: 'pending' },
+      { ...leg, amount: 5, phase: 'void_pending' },
+      { ...leg, amount: 7, phase: 'posted' },
+    ]);
+    expect(balances.get('spending:a')).toEqual({
+      account_id: 'spending:a',
+      debits_pending: 0,
+      debits_posted: 37,
+      credits_pending: 0,
+      credits_posted: 0,
+    });
+    expect(balances.get('earning:b')).toEqual({
+      account_id: 'earning:b',
+      debits_pending: 0,
+      debits_posted: 0,
+      credits_pending: 0,
+      credits_posted: 37,
+    });
+  });
+});
+
+describe('account ids', () => {
+  it('names user accounts and tells them from platform accounts', () => {
+    expect(spendingAccount('u1')).toBe('spending:u1');
+    expect(earningAccount('u1')).toBe('earning:u1');
+    expect(isUserAccount('spending:u1')).toBe(true);
+    expect(isUserAccount('earning:u1')).toBe(true);
+    expect(isUserAccount('platform:stripe')).toBe(false);
+  });
+});

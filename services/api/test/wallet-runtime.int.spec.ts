@@ -1,0 +1,197 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
+import { testConfig } from './helpers.js';
+
+interface Mode {
+  name: string;
+  start(): Promise<{ runtime: Runtime; cleanup(): Promise<void> }>;
+}
+
+const modes: Mode[] = [
+  {
+    name: 'embedded default (PGlite in DATA_DIR, in-process bus)',
+    async start() {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-'));
+      const runtime = await startRuntime(testConfig({ dataDir, databaseUrl: undefined, natsUrl: undefined }));
+      return { runtime, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    },
+  },
+];
+if (process.env.DATABASE_URL && process.env.NATS_URL) {
+  modes.push({
+    name: 'services (PostgreSQL, NATS JetStream)',
+    async start() {
+      const db: TestDatabase = await createTestDatabase({ migrate: false });
+      const suffix = randomBytes(4).toString('hex');
+      const nats = { streamName: `EVENTS_T_${suffix}`, subjectPrefix: `t${suffix}` };
+      const runtime = await startRuntime(testConfig({ databaseUrl: db.url, natsUrl: process.env.NATS_URL }), {
+        nats,
+      });
+      return {
+        runtime,
+        async cleanup() {
+          const nc = await connect({ servers: process.env.NATS_URL });
+          await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
+          await nc.close();
+          await db.drop();
+        },
+      };
+    },
+  });
+}
+
+for (const mode of modes) {
+  describe(`wallet money path: ${mode.name}`, () => {
+    let runtime: Runtime;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ runtime, cleanup } = await mode.start());
+    });
+    afterAll(async () => {
+      await runtime?.close();
+      await cleanup?.();
+    });
+
+    const as = (user: string) => ({ 'x-dev-user': user });
+    const grant = (user: string, body: unknown, headers: Record<string, string> = {}) =>
+      runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev/grant-credits',
+        headers: { ...as(user), ...headers },
+        payload: body as object,
+      });
+
+    it('answers 401 with the spec message when nobody is signed in', async () => {
+      const reply = await runtime.app.inject({ method: 'GET', url: '/api/v1/wallet/balance' });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toMatchObject({ detail: 'No authentication token available' });
+    });
+
+    it('starts a new person at zero with no transactions', async () => {
+      const balance = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/balance',
+        headers: as('newcomer'),
+      });
+      expect(balance.json()).toEqual({ credits_balance: 0, usd_equivalent: 0 });
+      const list = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/transactions',
+        headers: as('newcomer'),
+      });
+      expect(list.json()).toEqual([]);
+    });
+
+    it('moves a grant through the ledger, the log and the projection into the wallet', async () => {
+      const reply = await grant('alice', { amount_credits: 25_000 }, { 'idempotency-key': 'grant-1' });
+      expect(reply.statusCode).toBe(201);
+      expect(reply.json()).toMatchObject({
+        account_id: 'spending:alice',
+        amount_credits: 25_000,
+        credits_balance: 25_000,
+      });
+      const balance = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/balance',
+        headers: as('alice'),
+      });
+      expect(balance.json()).toEqual({ credits_balance: 25_000, usd_equivalent: 25 });
+      const list = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/transactions?limit=20',
+        headers: as('alice'),
+      });
+      expect(list.json()).toEqual([
+        expect.objectContaining({
+          context: 'spending',
+          type: 'credit',
+          amount: 25_000,
+          status: 'completed',
+          currency: 'credits',
+        }),
+      ]);
+      const events = await runtime.store.readAll({ after: 0, limit: 100 });
+      const adjusted = events.find((e) => e.type === 'CreditsAdjusted');
+      expect(adjusted?.data).toMatchObject({
+        user_id: 'alice',
+        postings: [
+          { debit: 'platform:adjustments', credit: 'spending:alice', amount: 25_000, phase: 'posted' },
+        ],
+      });
+      expect(adjusted?.metadata.actor).toBe('user:alice');
+    });
+
+    it('replays a retried write once and refuses the key with another body', async () => {
+      const first = await grant('bob', { amount_credits: 1_000 }, { 'idempotency-key': 'bob-grant' });
+      const retry = await grant('bob', { amount_credits: 1_000 }, { 'idempotency-key': 'bob-grant' });
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const clash = await grant('bob', { amount_credits: 2_000 }, { 'idempotency-key': 'bob-grant' });
+      expect(clash.statusCode).toBe(409);
+      const balance = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/balance',
+        headers: as('bob'),
+      });
+      expect(balance.json().credits_balance).toBe(1_000);
+    });
+
+    it('refuses bad amounts with field paths and changes nothing', async () => {
+      const head = await runtime.store.headPosition();
+      for (const amount of [-5, 0, 1.5, '100', Number.MAX_SAFE_INTEGER + 2]) {
+        const reply = await grant('carol', { amount_credits: amount });
+        expect(reply.statusCode).toBe(422);
+        expect(reply.json().detail[0].loc).toEqual(['body', 'amount_credits']);
+      }
+      const badUser = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/balance',
+        headers: as('no spaces allowed'),
+      });
+      expect(badUser.statusCode).toBe(422);
+      expect(await runtime.store.headPosition()).toBe(head);
+    });
+
+    it('pages transactions stably while new ones arrive', async () => {
+      for (let i = 1; i <= 5; i += 1) await grant('dave', { amount_credits: i * 1_000 });
+      const first = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/transactions?limit=2',
+        headers: as('dave'),
+      });
+      expect(first.json().map((t: { amount: number }) => t.amount)).toEqual([5_000, 4_000]);
+      const cursor = first.headers['x-next-before'] as string;
+      await grant('dave', { amount_credits: 9_000 });
+      const second = await runtime.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/transactions?limit=2&before=${encodeURIComponent(cursor)}`,
+        headers: as('dave'),
+      });
+      expect(second.json().map((t: { amount: number }) => t.amount)).toEqual([3_000, 2_000]);
+      const bad = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/wallet/transactions?before=zzz',
+        headers: as('dave'),
+      });
+      expect(bad.statusCode).toBe(422);
+    });
+
+    it('serves the OpenAPI document with the wallet routes', async () => {
+      const reply = await runtime.app.inject({ method: 'GET', url: '/docs/json' });
+      expect(Object.keys(reply.json().paths)).toEqual(
+        expect.arrayContaining([
+          '/api/v1/wallet/balance',
+          '/api/v1/wallet/transactions',
+          '/api/v1/dev/grant-credits',
+        ]),
+      );
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import type { TAccountBalance, TStoredEvent } from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
+import { applyPostings, emptyAccountBalance } from '@evalmarket/ledger';
+import { accountKind, accountUserId } from './accounts.js';
+import { LIVE_TABLES, type ReadModelTables } from './read-model-tables.js';
+import { readPostings } from './read-postings.js';
+import { walletMovements, type WalletMovement } from './wallet-movements.js';
+
+export interface ApplyEventsResult {
+  money_events: number;
+  accounts: number;
+  transactions: number;
+}
+
+/**
+ * Writes a batch of events into the balance and transaction read models: the balance changes are
+ * summed per account in memory and written as one multi-row upsert of deltas, the transaction
+ * rows are folded per row id (a reservation and its vote in one batch make one row) and written
+ * as one multi-row upsert. Events must be in position order and not applied before: the caller
+ * owns the checkpoint (see projectBatch).
+ */
+export async function applyEvents(
+  tx: SqlExecutor,
+  events: readonly TStoredEvent[],
+  tables: ReadModelTables = LIVE_TABLES,
+): Promise<ApplyEventsResult> {
+  const deltas = new Map<string, TAccountBalance>();
+  const touchedAt = new Map<string, number>();
+  const movements = new Map<string, WalletMovement>();
+  let moneyEvents = 0;
+
+  for (const event of events) {
+    const postings = readPostings(event);
+    if (postings === undefined) continue;
+    moneyEvents += 1;
+    // LedgerAccountsOpened carries no postings but names the accounts, so they exist at zero.
+    const opened = (event.data as { account_ids?: unknown }).account_ids;
+    if (event.type === 'LedgerAccountsOpened' && Array.isArray(opened)) {
+      for (const account_id of opened) {
+        if (typeof account_id !== 'string') continue;
+        if (!deltas.has(account_id)) deltas.set(account_id, emptyAccountBalance(account_id));
+        touchedAt.set(account_id, event.global_position);
+      }
+    }
+    applyPostings(deltas, postings);
+    for (const posting of postings) {
+      touchedAt.set(posting.debit, event.global_position);
+      touchedAt.set(posting.credit, event.global_position);
+    }
+    for (const movement of walletMovements(event, postings)) {
+      const earlier = movements.get(movement.id);
+      if (earlier) {
+        earlier.status = movement.status;
+        earlier.description = movement.description;
+        earlier.updated_position = movement.updated_position;
+      } else {
+        movements.set(movement.id, movement);
+      }
+    }
+  }
+
+  if (deltas.size > 0) await upsertBalanceDeltas(tx, tables.accountBalances, [...deltas.values()], touchedAt);
+  if (movements.size > 0) await upsertMovements(tx, tables.walletTransactions, [...movements.values()]);
+  return { money_events: moneyEvents, accounts: deltas.size, transactions: movements.size };
+}
+
+async function upsertBalanceDeltas(
+  tx: SqlExecutor,
+  table: string,
+  deltas: TAccountBalance[],
+  touchedAt: Map<string, number>,
+): Promise<void> {
+  // One lock order for every writer: rows are upserted sorted by key.
+  deltas.sort((a, b) => (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0));
+  await tx.query(
+    `INSERT INTO ${table} AS b (account_id, user_id, kind, debits_pending, debits_posted, credits_pending,
+       credits_posted, updated_position)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
+       $8::bigint[])
+     ON CONFLICT (account_id) DO UPDATE SET
+       debits_pending = b.debits_pending + EXCLUDED.debits_pending,
+       debits_posted = b.debits_posted + EXCLUDED.debits_posted,
+       credits_pending = b.credits_pending + EXCLUDED.credits_pending,
+       credits_posted = b.credits_posted + EXCLUDED.credits_posted,
+       updated_position = GREATEST(b.updated_position, EXCLUDED.updated_position)`,
+    [
+      deltas.map((d) => d.account_id),
+      deltas.map((d) => accountUserId(d.account_id)),
+      deltas.map((d) => accountKind(d.account_id)),
+      deltas.map((d) => d.debits_pending),
+      deltas.map((d) => d.debits_posted),
+      deltas.map((d) => d.credits_pending),
+      deltas.map((d) => d.credits_posted),
+      deltas.map((d) => touchedAt.get(d.account_id) ?? 0),
+    ],
+  );
+}
+
+async function upsertMovements(tx: SqlExecutor, table: string, rows: WalletMovement[]): Promise<void> {
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A row that already exists keeps its amount, creation time and position (its place in the
+  // list); only what the later event says about it changes. The guard makes a replayed event
+  // harmless here even without the checkpoint.
+  await tx.query(
+    `INSERT INTO ${table} AS t (id, user_id, context, type, amount, status, description, code, transfer_id,
+       created_at, global_position, updated_position)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
+       $8::text[], $9::text[], $10::timestamptz[], $11::bigint[], $12::bigint[])
+     ON CONFLICT (id) DO UPDATE SET
+       status = EXCLUDED.status,
+       description = EXCLUDED.description,
+       updated_position = EXCLUDED.updated_position
+     WHERE t.updated_position < EXCLUDED.updated_position`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.user_id),
+      rows.map((r) => r.context),
+      rows.map((r) => r.type),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.status),
+      rows.map((r) => r.description),
+      rows.map((r) => r.code),
+      rows.map((r) => r.transfer_id),
+      rows.map((r) => r.created_at),
+      rows.map((r) => r.global_position),
+      rows.map((r) => r.updated_position),
+    ],
+  );
+}

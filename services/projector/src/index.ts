@@ -1,0 +1,39 @@
+export { applyEvents, type ApplyEventsResult } from './apply-events.js';
+export { projectBatch, type ProjectBatchOptions, type ProjectBatchResult } from './project-batch.js';
+export {
+  runProjector,
+  DEFAULT_PROJECTOR_BATCH_SIZE,
+  type Projector,
+  type ProjectorSource,
+  type RunProjectorOptions,
+  type EventBusLike,
+} from './run-projector.js';
+export { readCheckpoint } from './checkpoint.js';
+export { waitForCheckpoint, type WaitForCheckpointOptions } from './wait-for-checkpoint.js';
+export { getWalletBalance, getAccountBalance } from './get-wallet-balance.js';
+export {
+  listWalletTransactions,
+  InvalidWalletCursorError,
+  type ListWalletTransactionsOptions,
+  type WalletTransactionsPage,
+} from './list-wallet-transactions.js';
+export {
+  rebuildReadModels,
+  type RebuildReadModelsOptions,
+  type RebuildReport,
+  type TableComparison,
+  type RowDifference,
+  type ColumnDifference,
+} from './rebuild-read-models.js';
+export {
+  auditLedger,
+  type AuditLedgerOptions,
+  type AuditReport,
+  type AuditCheck,
+  type AuditCheckName,
+} from './audit-ledger.js';
+export { formatAuditReport } from './format-audit-report.js';
+export { formatRebuildReport } from './format-rebuild-report.js';
+export { walletMovements, type WalletMovement, type TransactionStatus } from './wallet-movements.js';
+export { MalformedPostingError } from './read-postings.js';
+export { WALLET_PROJECTION, LIVE_TABLES, REBUILD_TABLES, type ReadModelTables } from './read-model-tables.js';

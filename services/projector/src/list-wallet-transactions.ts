@@ -1,0 +1,132 @@
+import {
+  WALLET_TRANSACTIONS_MAX_LIMIT,
+  WALLET_TRANSACTIONS_PAGE_SIZE,
+  type TUserAccountKind,
+  type TWalletTransaction,
+} from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
+
+export interface ListWalletTransactionsOptions {
+  userId: string;
+  /** Absent: both contexts ("All Transactions"). */
+  context?: TUserAccountKind;
+  limit?: number;
+  /** The `next_before` of the previous page. */
+  before?: string;
+}
+
+export interface WalletTransactionsPage {
+  transactions: TWalletTransaction[];
+  /** Cursor for the next (older) page; null when this page is the last. */
+  next_before: string | null;
+}
+
+/** A cursor that is not one this module produced (the API answers 422). */
+export class InvalidWalletCursorError extends Error {
+  constructor(readonly cursor: string) {
+    super(`Malformed transactions cursor: ${JSON.stringify(cursor)}`);
+    this.name = 'InvalidWalletCursorError';
+  }
+}
+
+// A row's place in the list never changes: the position of the event that created it, then its
+// context (one event makes at most one row per account). The cursor is that pair.
+const CURSOR = /^(\d{1,15})\.(spending|earning)$/;
+
+interface Cursor {
+  position: number;
+  context: TUserAccountKind;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return `${cursor.position}.${cursor.context}`;
+}
+
+function decodeCursor(text: string): Cursor {
+  const match = CURSOR.exec(text);
+  if (!match) throw new InvalidWalletCursorError(text);
+  return { position: Number(match[1]), context: match[2] as TUserAccountKind };
+}
+
+interface TransactionRow extends Record<string, unknown> {
+  id: string;
+  description: string;
+  context: TUserAccountKind;
+  type: 'credit' | 'debit';
+  amount: number;
+  status: TWalletTransaction['status'];
+  created_at: Date | string;
+  global_position: number;
+}
+
+/**
+ * One page of a person's wallet transactions, newest first. Paging by cursor rather than offset
+ * keeps pages stable while new transactions arrive: a new row sorts above every cursor handed out.
+ */
+export async function listWalletTransactions(
+  sql: SqlExecutor,
+  options: ListWalletTransactionsOptions,
+): Promise<WalletTransactionsPage> {
+  const requested = Math.trunc(options.limit ?? WALLET_TRANSACTIONS_PAGE_SIZE);
+  const limit = Number.isFinite(requested)
+    ? Math.max(1, Math.min(requested, WALLET_TRANSACTIONS_MAX_LIMIT))
+    : WALLET_TRANSACTIONS_PAGE_SIZE;
+  const cursor = options.before === undefined ? undefined : decodeCursor(options.before);
+  const columns = 'id, description, context, type, amount, status, created_at, global_position';
+  let result;
+  if (options.context) {
+    result = await sql.query<TransactionRow>(
+      `SELECT ${columns} FROM wallet_transactions
+       WHERE user_id = $1 AND context = $2 AND global_position < $3
+       ORDER BY global_position DESC LIMIT $4`,
+      [options.userId, options.context, cursorUpperBound(cursor, options.context), limit + 1],
+    );
+  } else if (cursor) {
+    result = await sql.query<TransactionRow>(
+      `SELECT ${columns} FROM wallet_transactions
+       WHERE user_id = $1 AND (global_position, context) < ($2, $3)
+       ORDER BY global_position DESC, context DESC LIMIT $4`,
+      [options.userId, cursor.position, cursor.context, limit + 1],
+    );
+  } else {
+    result = await sql.query<TransactionRow>(
+      `SELECT ${columns} FROM wallet_transactions WHERE user_id = $1
+       ORDER BY global_position DESC, context DESC LIMIT $2`,
+      [options.userId, limit + 1],
+    );
+  }
+  const rows = result.rows.slice(0, limit);
+  const last = rows[rows.length - 1];
+  return {
+    transactions: rows.map(toTransaction),
+    next_before:
+      result.rows.length > limit && last
+        ? encodeCursor({ position: Number(last.global_position), context: last.context })
+        : null,
+  };
+}
+
+/**
+ * Within one context a position holds at most one row of the person, so "older than the cursor"
+ * is `global_position < bound`. A cursor from the other context's list (or from the mixed list)
+ * still cuts at the right place: rows at the cursor's own position sort after it only when their
+ * context sorts lower.
+ */
+function cursorUpperBound(cursor: Cursor | undefined, context: TUserAccountKind): number {
+  if (!cursor) return Number.MAX_SAFE_INTEGER;
+  return context < cursor.context ? cursor.position + 1 : cursor.position;
+}
+
+function toTransaction(row: TransactionRow): TWalletTransaction {
+  return {
+    id: row.id,
+    description: row.description,
+    context: row.context,
+    type: row.type,
+    amount: Number(row.amount),
+    currency: 'credits',
+    status: row.status,
+    created_at:
+      row.created_at instanceof Date ? row.created_at.toISOString() : new Date(row.created_at).toISOString(),
+  };
+}
