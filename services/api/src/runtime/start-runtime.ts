@@ -26,10 +26,13 @@ export interface Runtime {
  * (NATS JetStream or in-process), projector and the HTTP app, wired once. `main.ts` listens;
  * tests use `app.inject`.
  */
-export async function startRuntime(
-  config: AppConfig,
-  options: { logger?: FastifyBaseLogger } = {},
-): Promise<Runtime> {
+export interface RuntimeOptions {
+  logger?: FastifyBaseLogger;
+  /** JetStream stream and subject prefix (one pair per database; tests use their own). */
+  nats?: { streamName: string; subjectPrefix: string };
+}
+
+export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const closers: Array<() => Promise<void>> = [() => sql.close()];
