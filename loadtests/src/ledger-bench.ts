@@ -155,16 +155,7 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
   console.log(
     `  ${label}: ${accepted} transfers posted, ${refused} refused (insufficient_credits), hot balance ${balance} >= 0, ${storedEvents} events stored, invariants hold`,
   );
-  return {
-    label,
-    transfers,
-    seconds,
-    transfersPerSecond: transfers / seconds,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    accepted,
-    refused,
-  };
+  return { ...row(label, transfers, seconds, latencies), accepted, refused };
 }
 
 async function insertBaseline(sql: SqlClient): Promise<RunFigures> {

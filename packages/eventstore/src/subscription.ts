@@ -57,10 +57,11 @@ export function createPollingSubscription(args: {
   const loop = (async () => {
     while (!stopped) {
       try {
+        // With a type filter the position must also move past events the filter leaves out.
         // The head is read first: every event up to it is already visible (appends are
-        // serialised), so once the batch is short the subscriber has seen all of them, even
-        // those that the type filter left out.
-        const head = await store.headPosition();
+        // serialised), so once the batch is short the subscriber has seen all of them. Without a
+        // filter the last event read is the position, and the extra query is not needed.
+        const head = options.types ? await store.headPosition() : 0;
         const events = await store.readAll({ after: position, limit: batchSize, types: options.types });
         if (events.length > 0) {
           await options.handler(events);

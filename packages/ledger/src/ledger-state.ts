@@ -1,5 +1,6 @@
-import { PLATFORM_ACCOUNTS, type TAccountBalance, type TUserAccountKind } from '@evalmarket/contracts';
+import { PLATFORM_ACCOUNTS, type TAccountBalance } from '@evalmarket/contracts';
 import { emptyAccountBalance } from './account-balance.js';
+import type { LedgerCommandOf } from './ledger-command.js';
 
 /** The two accounts of one person, held by reference so the hot path needs no string building. */
 export interface UserAccounts {
@@ -48,14 +49,8 @@ export interface Cashout {
   failure_reason: string | undefined;
 }
 
-export interface Adjustment {
-  adjustment_id: string;
-  user_id: string;
-  context: TUserAccountKind;
-  amount_credits: number;
-  reason: string;
-  actor_id: string;
-}
+/** An admin correction as recorded: exactly the data of the AdjustCredits command. */
+export type Adjustment = LedgerCommandOf<'AdjustCredits'>['data'];
 
 /**
  * Everything the ledger needs to decide a command, in memory. `evolve` is the only writer.
