@@ -1,53 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
-import { testConfig } from './helpers.js';
+import type { Runtime } from '../src/runtime/start-runtime.js';
+import { runtimeModes } from './support/runtime.js';
 
-interface Mode {
-  name: string;
-  start(): Promise<{ runtime: Runtime; cleanup(): Promise<void> }>;
-}
-
-const modes: Mode[] = [
-  {
-    name: 'embedded default (PGlite in DATA_DIR, in-process bus)',
-    async start() {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-'));
-      const runtime = await startRuntime(testConfig({ dataDir, databaseUrl: undefined, natsUrl: undefined }));
-      return { runtime, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-    },
-  },
-];
-if (process.env.DATABASE_URL && process.env.NATS_URL) {
-  modes.push({
-    name: 'services (PostgreSQL, NATS JetStream)',
-    async start() {
-      const db: TestDatabase = await createTestDatabase({ migrate: false });
-      const suffix = randomBytes(4).toString('hex');
-      const nats = { streamName: `EVENTS_T_${suffix}`, subjectPrefix: `t${suffix}` };
-      const runtime = await startRuntime(testConfig({ databaseUrl: db.url, natsUrl: process.env.NATS_URL }), {
-        nats,
-      });
-      return {
-        runtime,
-        async cleanup() {
-          const nc = await connect({ servers: process.env.NATS_URL });
-          await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
-          await nc.close();
-          await db.drop();
-        },
-      };
-    },
-  });
-}
-
-for (const mode of modes) {
+for (const mode of runtimeModes()) {
   describe(`wallet money path: ${mode.name}`, () => {
     let runtime: Runtime;
     let cleanup: () => Promise<void>;

@@ -6,11 +6,11 @@ import { LIVE_TABLES, type ReadModelTables } from './read-model-tables.js';
 import { readPostings } from './read-postings.js';
 import { walletMovements, type WalletMovement } from './wallet-movements.js';
 
-export interface ApplyEventsResult {
+export type ApplyEventsResult = {
   money_events: number;
   accounts: number;
   transactions: number;
-}
+};
 
 /**
  * Writes a batch of events into the balance and transaction read models: the balance changes are

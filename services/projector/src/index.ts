@@ -1,5 +1,16 @@
 export { applyEvents, type ApplyEventsResult } from './apply-events.js';
-export { projectBatch, type ProjectBatchOptions, type ProjectBatchResult } from './project-batch.js';
+export {
+  projectBatch,
+  type ApplyProjection,
+  type ProjectBatchOptions,
+  type ProjectBatchResult,
+} from './project-batch.js';
+export {
+  createDomainProjection,
+  DOMAIN_PROJECTION,
+  type DomainEventHandler,
+  type DomainEventHandlers,
+} from './domain-projection.js';
 export {
   runProjector,
   DEFAULT_PROJECTOR_BATCH_SIZE,

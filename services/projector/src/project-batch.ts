@@ -1,22 +1,37 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
-import { applyEvents, type ApplyEventsResult } from './apply-events.js';
+import type { SqlExecutor } from '@evalmarket/db';
+import { applyEvents } from './apply-events.js';
 import { lockCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { LIVE_TABLES, WALLET_PROJECTION, type ReadModelTables } from './read-model-tables.js';
+
+/**
+ * Writes a batch of fresh events (in position order, none applied before) into a projection's
+ * read models inside the caller's transaction; returns counts worth logging.
+ */
+export type ApplyProjection = (
+  tx: SqlExecutor,
+  events: readonly TStoredEvent[],
+) => Promise<Record<string, number> | void>;
 
 export interface ProjectBatchOptions {
   sql: SqlClient;
   events: readonly TStoredEvent[];
   projection?: string;
+  /** The wallet projection's tables (live or the blue/green rebuild set). */
   tables?: ReadModelTables;
+  /** Another projection's writer; the wallet projection's by default. */
+  apply?: ApplyProjection;
 }
 
-export interface ProjectBatchResult extends ApplyEventsResult {
+export interface ProjectBatchResult {
   /** The checkpoint after the batch. */
   position: number;
   /** Events at or below the stored checkpoint: already applied, skipped. */
   skipped: number;
   applied: number;
+  /** What the projection reported writing (for the wallet: money_events, accounts, transactions). */
+  counts: Record<string, number>;
 }
 
 /**
@@ -27,6 +42,7 @@ export interface ProjectBatchResult extends ApplyEventsResult {
 export async function projectBatch(options: ProjectBatchOptions): Promise<ProjectBatchResult> {
   const projection = options.projection ?? WALLET_PROJECTION;
   const tables = options.tables ?? LIVE_TABLES;
+  const apply: ApplyProjection = options.apply ?? ((tx, events) => applyEvents(tx, events, tables));
   const ordered = isAscending(options.events)
     ? options.events
     : [...options.events].sort((a, b) => a.global_position - b.global_position);
@@ -38,19 +54,12 @@ export async function projectBatch(options: ProjectBatchOptions): Promise<Projec
       return index === 0 || ordered[index - 1]!.global_position !== event.global_position;
     });
     if (fresh.length === 0) {
-      return {
-        position: checkpoint,
-        skipped: ordered.length,
-        applied: 0,
-        money_events: 0,
-        accounts: 0,
-        transactions: 0,
-      };
+      return { position: checkpoint, skipped: ordered.length, applied: 0, counts: {} };
     }
-    const result = await applyEvents(tx, fresh, tables);
+    const counts = (await apply(tx, fresh)) ?? {};
     const position = fresh[fresh.length - 1]!.global_position;
     await writeCheckpoint(tx, projection, position);
-    return { ...result, position, skipped: ordered.length - fresh.length, applied: fresh.length };
+    return { position, skipped: ordered.length - fresh.length, applied: fresh.length, counts };
   });
 }
 

@@ -3,7 +3,7 @@ import type { SqlClient } from '@evalmarket/db';
 import type { EventBus } from '@evalmarket/eventbus';
 import type { EventStore } from '@evalmarket/eventstore';
 import { readCheckpoint } from './checkpoint.js';
-import { projectBatch, type ProjectBatchResult } from './project-batch.js';
+import { projectBatch, type ApplyProjection, type ProjectBatchResult } from './project-batch.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
 
 /** What the projector needs from an event bus: JetStream or in-process. */
@@ -18,7 +18,10 @@ export type ProjectorSource =
 export interface RunProjectorOptions {
   sql: SqlClient;
   source: ProjectorSource;
+  /** Checkpoint name; the wallet projection's by default. */
   projection?: string;
+  /** The projection's writer; the wallet read models by default. */
+  apply?: ApplyProjection;
   /** A failed batch is rolled back whole and delivered again by the source. */
   onError?: (error: unknown) => void;
   onBatch?: (result: ProjectBatchResult) => void;
@@ -43,7 +46,7 @@ interface Waiter {
 export const DEFAULT_PROJECTOR_BATCH_SIZE = 2000;
 const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
 
-/** Runs the wallet projection until stopped: every delivered batch goes through projectBatch. */
+/** Runs one projection (the wallet's by default) until stopped: every delivered batch goes through projectBatch. */
 export async function runProjector(options: RunProjectorOptions): Promise<Projector> {
   const { sql, source } = options;
   const projection = options.projection ?? WALLET_PROJECTION;
@@ -66,7 +69,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
 
   const handler = async (events: TStoredEvent[]) => {
     if (events.length === 0) return;
-    const result = await projectBatch({ sql, events, projection });
+    const result = await projectBatch({ sql, events, projection, apply: options.apply });
     if (result.position > position) position = result.position;
     settle();
     options.onBatch?.(result);

@@ -1,24 +1,18 @@
 import { ZEntityId } from '@evalmarket/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { SqlClient } from '@evalmarket/db';
 import type { App } from '../app/build-app.js';
-import { AppErrorCode, UnauthorizedError, ValidationError } from '../http/errors.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in person, when there is one. */
-    userId?: string;
-  }
-}
+import { ValidationError } from '../http/errors.js';
 
 /**
  * Development identity until sign-in exists (the identity issue replaces it with bearer tokens):
- * the `X-Dev-User` header names the user. It is only honoured when development endpoints are on,
- * which the configuration refuses in production.
+ * the `X-Dev-User` header names the user; the admin role is read from the users read model. It is
+ * only honoured when development endpoints are on, which the configuration refuses in production.
  */
 export const DEV_USER_HEADER = 'x-dev-user';
 
-export function registerDevUserIdentity(app: App, options: { enabled: boolean }): void {
+export function registerDevUserIdentity(app: App, options: { enabled: boolean; sql: SqlClient }): void {
   app.decorateRequest('userId', undefined);
+  app.decorateRequest('isAdmin', undefined);
   if (!options.enabled) return;
   app.addHook('onRequest', async (request) => {
     const header = request.headers[DEV_USER_HEADER];
@@ -32,12 +26,10 @@ export function registerDevUserIdentity(app: App, options: { enabled: boolean })
     }
     request.userId = parsed.data;
     request.callerId = `user:${parsed.data}`;
+    const { rows } = await options.sql.query<{ is_admin: boolean }>(
+      'SELECT is_admin FROM users WHERE id = $1',
+      [parsed.data],
+    );
+    request.isAdmin = rows[0]?.is_admin === true;
   });
-}
-
-/** The signed-in user's id, or the spec's 401 when nobody is signed in. */
-export function requireUser(request: FastifyRequest): string {
-  if (!request.userId)
-    throw new UnauthorizedError('No authentication token available', AppErrorCode.Unauthorized);
-  return request.userId;
 }

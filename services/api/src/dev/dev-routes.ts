@@ -5,7 +5,7 @@ import { userAccount } from '@evalmarket/ledger';
 import type { LedgerWriter } from '@evalmarket/ledger-writer';
 import { getWalletBalance, type Projector } from '@evalmarket/projector';
 import type { App } from '../app/build-app.js';
-import { requireUser } from '../auth/dev-user.js';
+import { requireUser } from '../auth/guards.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 
 /**

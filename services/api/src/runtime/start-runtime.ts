@@ -2,7 +2,14 @@ import { connectDatabase, migrate, type SqlClient } from '@evalmarket/db';
 import { createInProcessBus, createJetStreamBus, type EventBus } from '@evalmarket/eventbus';
 import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
 import { startLedgerWriter, type LedgerWriter } from '@evalmarket/ledger-writer';
-import { readCheckpoint, runProjector, WALLET_PROJECTION, type Projector } from '@evalmarket/projector';
+import {
+  createDomainProjection,
+  DOMAIN_PROJECTION,
+  readCheckpoint,
+  runProjector,
+  WALLET_PROJECTION,
+  type Projector,
+} from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
 import { createLogger } from '../app/logger.js';
@@ -10,13 +17,19 @@ import { registerDevUserIdentity } from '../auth/dev-user.js';
 import type { AppConfig } from '../config/config.js';
 import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
+import type { DomainContext } from './domain-context.js';
+import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
 export interface Runtime {
   app: App;
   sql: SqlClient;
   store: EventStore;
   ledger: LedgerWriter;
+  /** The wallet projection (balances, wallet transactions). */
   projector: Projector;
+  /** Every other read model. */
+  domainProjector: Projector;
+  context: DomainContext;
   bus: EventBus;
   close(): Promise<void>;
 }
@@ -58,18 +71,45 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     closers.push(() => projector.stop());
 
+    const domainProjector = await runProjector({
+      sql,
+      projection: DOMAIN_PROJECTION,
+      apply: createDomainProjection(DOMAIN_EVENT_HANDLERS),
+      source: { kind: 'bus', bus, consumerName: DOMAIN_PROJECTION },
+      onError: (error) => logger.error({ err: error }, 'domain projection batch failed; it will be retried'),
+    });
+    closers.push(() => domainProjector.stop());
+
+    const context: DomainContext = {
+      config,
+      sql,
+      store,
+      ledger,
+      wallet: projector,
+      domain: domainProjector,
+      logger,
+      now: () => new Date(),
+    };
+
     const app = await buildApp({
       config,
       sql,
       logger,
       register: async (api) => {
-        registerDevUserIdentity(api, { enabled: config.devEndpoints });
+        registerDevUserIdentity(api, { enabled: config.devEndpoints, sql });
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
+        for (const plugin of DOMAIN_PLUGINS) {
+          await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });
+        }
         if (config.devEndpoints) await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector });
       },
     });
     closers.push(() => app.close());
-    return { app, sql, store, ledger, projector, bus, close: closeAll };
+    for (const startProcess of DOMAIN_PROCESSES) {
+      const process = await startProcess(context);
+      closers.push(() => process.stop());
+    }
+    return { app, sql, store, ledger, projector, domainProjector, context, bus, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

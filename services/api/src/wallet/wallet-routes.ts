@@ -8,7 +8,7 @@ import type { SqlClient } from '@evalmarket/db';
 import { getWalletBalance, InvalidWalletCursorError, listWalletTransactions } from '@evalmarket/projector';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
-import { requireUser } from '../auth/dev-user.js';
+import { requireUser } from '../auth/guards.js';
 import { ValidationError } from '../http/errors.js';
 
 /** Header carrying the cursor of the next (older) page of transactions. */

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { AppErrorCode, ForbiddenError, UnauthorizedError } from '../http/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, when there is one. */
+    userId?: string;
+    /** Whether the signed-in person holds the platform admin role. */
+    isAdmin?: boolean;
+  }
+}
+
+export const NO_TOKEN_MESSAGE = 'No authentication token available';
+export const ADMIN_REQUIRED_MESSAGE = 'Access denied. Platform admin privileges required.';
+
+/** The signed-in user's id, or the spec's 401 when nobody is signed in. */
+export function requireUser(request: FastifyRequest): string {
+  if (!request.userId) throw new UnauthorizedError(NO_TOKEN_MESSAGE, AppErrorCode.Unauthorized);
+  return request.userId;
+}
+
+/** The signed-in platform admin's id: 401 when signed out, the spec's 403 for anyone else. */
+export function requireAdmin(request: FastifyRequest): string {
+  const userId = requireUser(request);
+  if (!request.isAdmin) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
+  return userId;
+}

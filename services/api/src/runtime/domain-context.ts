@@ -1,0 +1,29 @@
+import type { SqlClient } from '@evalmarket/db';
+import type { EventStore } from '@evalmarket/eventstore';
+import type { LedgerWriter } from '@evalmarket/ledger-writer';
+import type { Projector } from '@evalmarket/projector';
+import type { FastifyBaseLogger } from 'fastify';
+import type { App } from '../app/build-app.js';
+import type { AppConfig } from '../config/config.js';
+
+/**
+ * What every domain plugin (identity, wallet, payments, evaluations, evaluator, admin, ...) is
+ * given by the composition root. Writes go to the event store (money through the ledger writer);
+ * reads come from the read models that the two projectors keep.
+ */
+export interface DomainContext {
+  config: AppConfig;
+  sql: SqlClient;
+  store: EventStore;
+  ledger: LedgerWriter;
+  /** Balances and wallet transactions. */
+  wallet: Projector;
+  /** Every other read model (see createDomainProjection). */
+  domain: Projector;
+  logger: FastifyBaseLogger;
+  /** The clock; tests move it. */
+  now(): Date;
+}
+
+/** A domain's HTTP routes, registered under /api/v1. */
+export type DomainPlugin = (app: App, context: DomainContext) => Promise<void>;
