@@ -41,7 +41,7 @@ const keepImportMetaUrl: EsbuildPlugin = {
 };
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', audit: 'src/audit.ts', rebuild: 'src/rebuild.ts' },
+  entry: { main: 'src/main.ts', audit: 'src/audit.ts', rebuild: 'src/rebuild.ts', admin: 'src/admin.ts' },
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',

@@ -28,6 +28,8 @@ CREATE TABLE users (
   is_admin boolean NOT NULL DEFAULT false,
   active_context text NOT NULL DEFAULT 'spending',
   preferences jsonb NOT NULL DEFAULT '{}'::jsonb,
+  -- The address an email change waits to confirm.
+  pending_email text,
   disabled boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
@@ -44,12 +46,15 @@ CREATE TABLE magic_link_tokens (
   -- For an email change: whose address changes and to what.
   user_id text,
   new_email text,
+  -- The client address that asked (per-IP rate limit).
+  requested_ip text,
   expires_at timestamptz NOT NULL,
   used_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT magic_link_tokens_purpose_check CHECK (purpose IN ('sign_in', 'email_change'))
 );
 CREATE INDEX magic_link_tokens_email_idx ON magic_link_tokens (email, created_at);
+CREATE INDEX magic_link_tokens_ip_idx ON magic_link_tokens (requested_ip, created_at);
 
 -- Refresh tokens (hashed), grouped in families: one family per sign-in. Rotation marks the old
 -- token used; presenting a used token again revokes the whole family (token theft).

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
       devEndpoints: true,
       minimumCashoutCredits: 10_000,
       bodyLimitBytes: 1_048_576,
+      publicUrl: 'http://localhost:3000',
+      authSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Evalmarket <no-reply@evalmarket.local>',
+      adminEmails: [],
+      trustProxyHops: 0,
+      magicLinkLimitPerEmail: 5,
+      magicLinkLimitPerIp: 30,
     });
   });
 
@@ -40,6 +48,14 @@ describe('loadConfig', () => {
         DEV_ENDPOINTS: 'off',
         MINIMUM_CASHOUT_CREDITS: '25000',
         BODY_LIMIT_BYTES: '2048',
+        PUBLIC_URL: 'https://evalmarket.example.com/',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        MAIL_FROM: 'Evalmarket <hello@evalmarket.example.com>',
+        ADMIN_EMAILS: 'Ops@Example.com, finance@example.com',
+        TRUST_PROXY: '1',
+        MAGIC_LINK_LIMIT_PER_EMAIL: '3',
+        MAGIC_LINK_LIMIT_PER_IP: '100',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -52,6 +68,14 @@ describe('loadConfig', () => {
       devEndpoints: false,
       minimumCashoutCredits: 25_000,
       bodyLimitBytes: 2048,
+      publicUrl: 'https://evalmarket.example.com',
+      authSecret: 'x'.repeat(40),
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Evalmarket <hello@evalmarket.example.com>',
+      adminEmails: ['ops@example.com', 'finance@example.com'],
+      trustProxyHops: 1,
+      magicLinkLimitPerEmail: 3,
+      magicLinkLimitPerIp: 100,
     });
   });
 
@@ -59,6 +83,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devEndpoints).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devEndpoints).toBe(true);
     expect(loadConfig({ DEV_ENDPOINTS: 'no' }).devEndpoints).toBe(false);
+  });
+
+  it('refuses a short AUTH_SECRET and malformed ADMIN_EMAILS, naming both', () => {
+    const attempt = () => loadConfig({ AUTH_SECRET: 'hunter2', ADMIN_EMAILS: 'not an address' });
+    expect(attempt).toThrow(
+      /AUTH_SECRET must be at least 32 characters long \(got 7\)[\s\S]*ADMIN_EMAILS must be email addresses/,
+    );
+    expect(attempt).not.toThrow(/hunter2/);
   });
 
   it('treats an empty value as not set', () => {
@@ -172,6 +204,14 @@ describe('CONFIG_SETTINGS', () => {
       'DEV_ENDPOINTS',
       'MINIMUM_CASHOUT_CREDITS',
       'BODY_LIMIT_BYTES',
+      'PUBLIC_URL',
+      'AUTH_SECRET',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'ADMIN_EMAILS',
+      'TRUST_PROXY',
+      'MAGIC_LINK_LIMIT_PER_EMAIL',
+      'MAGIC_LINK_LIMIT_PER_IP',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

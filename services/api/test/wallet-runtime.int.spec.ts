@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { runtimeModes } from './support/runtime.js';
+import { signIn } from './support/sign-in.js';
 
 for (const mode of runtimeModes()) {
   describe(`wallet money path: ${mode.name}`, () => {
@@ -14,12 +15,16 @@ for (const mode of runtimeModes()) {
       await cleanup?.();
     });
 
-    const as = (user: string) => ({ 'x-dev-user': user });
-    const grant = (user: string, body: unknown, headers: Record<string, string> = {}) =>
+    const people = new Map<string, Record<string, string>>();
+    const as = async (user: string) => {
+      if (!people.has(user)) people.set(user, (await signIn(runtime, `${user}@example.com`)).headers);
+      return people.get(user)!;
+    };
+    const grant = async (user: string, body: unknown, headers: Record<string, string> = {}) =>
       runtime.app.inject({
         method: 'POST',
         url: '/api/v1/dev/grant-credits',
-        headers: { ...as(user), ...headers },
+        headers: { ...(await as(user)), ...headers },
         payload: body as object,
       });
 
@@ -33,35 +38,36 @@ for (const mode of runtimeModes()) {
       const balance = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/balance',
-        headers: as('newcomer'),
+        headers: await as('newcomer'),
       });
       expect(balance.json()).toEqual({ credits_balance: 0, usd_equivalent: 0 });
       const list = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/transactions',
-        headers: as('newcomer'),
+        headers: await as('newcomer'),
       });
       expect(list.json()).toEqual([]);
     });
 
     it('moves a grant through the ledger, the log and the projection into the wallet', async () => {
+      const alice = (await signIn(runtime, 'alice@example.com')).userId;
       const reply = await grant('alice', { amount_credits: 25_000 }, { 'idempotency-key': 'grant-1' });
       expect(reply.statusCode).toBe(201);
       expect(reply.json()).toMatchObject({
-        account_id: 'spending:alice',
+        account_id: `spending:${alice}`,
         amount_credits: 25_000,
         credits_balance: 25_000,
       });
       const balance = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/balance',
-        headers: as('alice'),
+        headers: await as('alice'),
       });
       expect(balance.json()).toEqual({ credits_balance: 25_000, usd_equivalent: 25 });
       const list = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/transactions?limit=20',
-        headers: as('alice'),
+        headers: await as('alice'),
       });
       expect(list.json()).toEqual([
         expect.objectContaining({
@@ -75,12 +81,12 @@ for (const mode of runtimeModes()) {
       const events = await runtime.store.readAll({ after: 0, limit: 100 });
       const adjusted = events.find((e) => e.type === 'CreditsAdjusted');
       expect(adjusted?.data).toMatchObject({
-        user_id: 'alice',
+        user_id: alice,
         postings: [
-          { debit: 'platform:adjustments', credit: 'spending:alice', amount: 25_000, phase: 'posted' },
+          { debit: 'platform:adjustments', credit: `spending:${alice}`, amount: 25_000, phase: 'posted' },
         ],
       });
-      expect(adjusted?.metadata.actor).toBe('user:alice');
+      expect(adjusted?.metadata.actor).toBe(`user:${alice}`);
     });
 
     it('replays a retried write once and refuses the key with another body', async () => {
@@ -93,12 +99,13 @@ for (const mode of runtimeModes()) {
       const balance = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/balance',
-        headers: as('bob'),
+        headers: await as('bob'),
       });
       expect(balance.json().credits_balance).toBe(1_000);
     });
 
     it('refuses bad amounts with field paths and changes nothing', async () => {
+      await as('carol');
       const head = await runtime.store.headPosition();
       for (const amount of [-5, 0, 1.5, '100', Number.MAX_SAFE_INTEGER + 2]) {
         const reply = await grant('carol', { amount_credits: amount });
@@ -108,9 +115,10 @@ for (const mode of runtimeModes()) {
       const badUser = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/balance',
-        headers: as('no spaces allowed'),
+        headers: { authorization: 'Bearer not-a-token' },
       });
-      expect(badUser.statusCode).toBe(422);
+      expect(badUser.statusCode).toBe(401);
+      expect(badUser.json()).toMatchObject({ detail: 'Session expired. Please sign in again.' });
       expect(await runtime.store.headPosition()).toBe(head);
     });
 
@@ -119,7 +127,7 @@ for (const mode of runtimeModes()) {
       const first = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/transactions?limit=2',
-        headers: as('dave'),
+        headers: await as('dave'),
       });
       expect(first.json().map((t: { amount: number }) => t.amount)).toEqual([5_000, 4_000]);
       const cursor = first.headers['x-next-before'] as string;
@@ -127,13 +135,13 @@ for (const mode of runtimeModes()) {
       const second = await runtime.app.inject({
         method: 'GET',
         url: `/api/v1/wallet/transactions?limit=2&before=${encodeURIComponent(cursor)}`,
-        headers: as('dave'),
+        headers: await as('dave'),
       });
       expect(second.json().map((t: { amount: number }) => t.amount)).toEqual([3_000, 2_000]);
       const bad = await runtime.app.inject({
         method: 'GET',
         url: '/api/v1/wallet/transactions?before=zzz',
-        headers: as('dave'),
+        headers: await as('dave'),
       });
       expect(bad.statusCode).toBe(422);
     });

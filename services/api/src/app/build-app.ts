@@ -60,6 +60,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disableRequestLogging: (request) => PROBE_URL.test(request.url),
     }),
     bodyLimit: config.bodyLimitBytes,
+    // Behind N proxies the client address is the N-th from the right of X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // The spec's routes end in a slash (/api/v1/profile/, /api/v1/wallet/); both spellings work.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -7,6 +7,10 @@ declare module 'fastify' {
     userId?: string;
     /** Whether the signed-in person holds the platform admin role. */
     isAdmin?: boolean;
+    /** Why a presented bearer token was not accepted (requireUser replies with it). */
+    authFailure?: string;
+    /** The session the access token belongs to. */
+    sessionId?: string;
   }
 }
 
@@ -15,7 +19,8 @@ export const ADMIN_REQUIRED_MESSAGE = 'Access denied. Platform admin privileges 
 
 /** The signed-in user's id, or the spec's 401 when nobody is signed in. */
 export function requireUser(request: FastifyRequest): string {
-  if (!request.userId) throw new UnauthorizedError(NO_TOKEN_MESSAGE, AppErrorCode.Unauthorized);
+  if (!request.userId)
+    throw new UnauthorizedError(request.authFailure ?? NO_TOKEN_MESSAGE, AppErrorCode.Unauthorized);
   return request.userId;
 }
 

@@ -30,6 +30,21 @@ export interface AppConfig {
   devEndpoints: boolean;
   minimumCashoutCredits: number;
   bodyLimitBytes: number;
+  /** Where people reach the consoles; links in emails point here. */
+  publicUrl: string;
+  /** Signs access tokens; absent: generated once and kept in the database. */
+  authSecret: string | undefined;
+  /** Absent: emails go to the log and the development mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** People who become platform admins when they sign in (lower-case). */
+  adminEmails: readonly string[];
+  /** Trust X-Forwarded-For from this many proxies in front (rate limits then see the client). */
+  trustProxyHops: number;
+  /** Magic links one address may request per 15 minutes. */
+  magicLinkLimitPerEmail: number;
+  /** Magic links one IP address may request per 15 minutes. */
+  magicLinkLimitPerIp: number;
 }
 
 /** One row of the settings table the README is written from. */
@@ -77,6 +92,47 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'BODY_LIMIT_BYTES',
     default: `${DEFAULT_BODY_LIMIT_BYTES} (1 MiB)`,
     meaning: `Largest request body accepted, in bytes (${MIN_BODY_LIMIT_BYTES} to ${MAX_BODY_LIMIT_BYTES}); larger bodies get 413.`,
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:{PORT}',
+    meaning: 'Address of the consoles as people reach them; sign-in and email-change links point here.',
+  },
+  {
+    name: 'AUTH_SECRET',
+    default: '(unset: generated once and kept in the database)',
+    meaning: 'Key that signs access tokens, at least 32 characters; set the same value on every replica.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: emails printed to the log and kept in the development mailbox)',
+    meaning: 'Outgoing mail server, smtp:// or smtps://user:password@host:port.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Evalmarket <no-reply@evalmarket.local>',
+    meaning: 'Sender of outgoing emails.',
+  },
+  {
+    name: 'ADMIN_EMAILS',
+    default: '(none)',
+    meaning: 'Comma-separated addresses that are made platform admins when they sign in.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: '0',
+    meaning:
+      'Number of reverse proxies in front whose X-Forwarded-For is trusted (rate limits key on the client address).',
+  },
+  {
+    name: 'MAGIC_LINK_LIMIT_PER_EMAIL',
+    default: '5',
+    meaning: 'Sign-in links one address may request per 15 minutes; more get 429 with Retry-After.',
+  },
+  {
+    name: 'MAGIC_LINK_LIMIT_PER_IP',
+    default: '30',
+    meaning: 'Sign-in links one client address may request per 15 minutes; more get 429 with Retry-After.',
   },
 ];
 
@@ -134,6 +190,38 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('BODY_LIMIT_BYTES', MIN_BODY_LIMIT_BYTES, MAX_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
   );
 
+  const publicUrl = read(
+    'PUBLIC_URL',
+    serviceUrl('PUBLIC_URL', ['http:', 'https:'], { list: false, requireHost: true }),
+  );
+  const authSecret = read('AUTH_SECRET', secret('AUTH_SECRET', 32));
+  const smtpUrl = read(
+    'SMTP_URL',
+    serviceUrl('SMTP_URL', ['smtp:', 'smtps:'], { list: false, requireHost: true }),
+  );
+  const mailFrom = read(
+    'MAIL_FROM',
+    text('MAIL_FROM', 'Evalmarket <no-reply@evalmarket.local>', /@/, 'must contain an email address'),
+  );
+  const adminEmails = read(
+    'ADMIN_EMAILS',
+    text(
+      'ADMIN_EMAILS',
+      '',
+      /^[^\s@,]+@[^\s@,]+(?:\s*,\s*[^\s@,]+@[^\s@,]+)*$/,
+      'must be email addresses separated by commas',
+    ),
+  );
+  const trustProxyHops = read('TRUST_PROXY', wholeNumber('TRUST_PROXY', 0, 10, 0));
+  const magicLinkLimitPerEmail = read(
+    'MAGIC_LINK_LIMIT_PER_EMAIL',
+    wholeNumber('MAGIC_LINK_LIMIT_PER_EMAIL', 1, 1000, 5),
+  );
+  const magicLinkLimitPerIp = read(
+    'MAGIC_LINK_LIMIT_PER_IP',
+    wholeNumber('MAGIC_LINK_LIMIT_PER_IP', 1, 100_000, 30),
+  );
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -153,6 +241,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devEndpoints: devEndpointsSetting ?? !production,
     minimumCashoutCredits: minimumCashoutCredits!,
     bodyLimitBytes: bodyLimitBytes!,
+    publicUrl: (publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    authSecret,
+    smtpUrl,
+    mailFrom: mailFrom!,
+    adminEmails: (adminEmails ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email.length > 0),
+    trustProxyHops: trustProxyHops!,
+    magicLinkLimitPerEmail: magicLinkLimitPerEmail!,
+    magicLinkLimitPerIp: magicLinkLimitPerIp!,
   };
 }
 
@@ -201,6 +300,18 @@ function text(name: string, fallback: string, pattern: RegExp, rule: string) {
       const value = raw.trim();
       if (pattern.test(value)) return value;
       return fail(ctx, `${name} ${rule} (got ${JSON.stringify(raw)})`);
+    });
+}
+
+/** A secret value: checked for length only and never echoed in a message. */
+function secret(name: string, minLength: number) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined) return undefined;
+      if (raw.length >= minLength) return raw;
+      return fail(ctx, `${name} must be at least ${minLength} characters long (got ${raw.length})`);
     });
 }
 

@@ -4,7 +4,9 @@ import type { SqlClient } from '@evalmarket/db';
 import { userAccount } from '@evalmarket/ledger';
 import type { LedgerWriter } from '@evalmarket/ledger-writer';
 import { getWalletBalance, type Projector } from '@evalmarket/projector';
+import { z } from 'zod';
 import type { App } from '../app/build-app.js';
+import type { Mailer } from '../identity/mailer.js';
 import { requireUser } from '../auth/guards.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 
@@ -14,9 +16,33 @@ import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
  */
 export async function devRoutes(
   app: App,
-  options: { sql: SqlClient; ledger: LedgerWriter; projector: Projector },
+  options: { sql: SqlClient; ledger: LedgerWriter; projector: Projector; mailer: Mailer },
 ): Promise<void> {
-  const { sql, ledger, projector } = options;
+  const { sql, ledger, projector, mailer } = options;
+
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Emails sent to an address, newest first (development only; empty when SMTP_URL is set)',
+        querystring: z.object({ to: z.string().trim().min(1).max(254) }),
+        response: {
+          200: z.array(
+            z.object({
+              to: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              links: z.array(z.string()),
+              sent_at: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => mailer.mailbox(request.query.to),
+  );
+
   app.post(
     '/dev/grant-credits',
     {

@@ -5,6 +5,8 @@ import type { Projector } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app/build-app.js';
 import type { AppConfig } from '../config/config.js';
+import type { AccessTokens } from '../identity/access-tokens.js';
+import type { Mailer } from '../identity/mailer.js';
 
 /**
  * What every domain plugin (identity, wallet, payments, evaluations, evaluator, admin, ...) is
@@ -21,6 +23,9 @@ export interface DomainContext {
   /** Every other read model (see createDomainProjection). */
   domain: Projector;
   logger: FastifyBaseLogger;
+  /** Outgoing email (SMTP, or the log and the development mailbox). */
+  mailer: Mailer;
+  accessTokens: AccessTokens;
   /** The clock; tests move it. */
   now(): Date;
 }

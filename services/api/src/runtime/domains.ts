@@ -1,14 +1,19 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
+import { identityProjection } from '../identity/identity-projection.js';
+import { identityRoutes } from '../identity/identity-routes.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
  * The domains of the API, one line each: their routes (registered under /api/v1 in this order)
  * and the handlers of the read models they own (see createDomainProjection).
  */
-export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [];
+export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [identityRoutes];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection];
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
+  identityProjection,
+  evaluatorProjection,
+];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {

@@ -13,10 +13,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
 import { createLogger } from '../app/logger.js';
-import { registerDevUserIdentity } from '../auth/dev-user.js';
 import type { AppConfig } from '../config/config.js';
 import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
+import { createAccessTokens } from '../identity/access-tokens.js';
+import { registerAuthentication } from '../identity/authenticate.js';
+import { createMailer } from '../identity/mailer.js';
+import { serverSecret } from '../identity/server-secrets.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
@@ -80,6 +83,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     closers.push(() => domainProjector.stop());
 
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    closers.push(() => mailer.close());
+    const signingKey = config.authSecret
+      ? Buffer.from(config.authSecret, 'utf8')
+      : await serverSecret(sql, 'access_token_signing_key');
+    const accessTokens = createAccessTokens(signingKey);
+
     const context: DomainContext = {
       config,
       sql,
@@ -88,6 +98,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       wallet: projector,
       domain: domainProjector,
       logger,
+      mailer,
+      accessTokens,
       now: () => new Date(),
     };
 
@@ -96,12 +108,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       sql,
       logger,
       register: async (api) => {
-        registerDevUserIdentity(api, { enabled: config.devEndpoints, sql });
+        registerAuthentication(api, { sql, tokens: accessTokens });
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });
         }
-        if (config.devEndpoints) await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector });
+        if (config.devEndpoints)
+          await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector, mailer });
       },
     });
     closers.push(() => app.close());

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import type { TSession } from '@evalmarket/contracts';
+import { grantAdminRole } from '../../src/identity/admin-role.js';
 import type { Runtime } from '../../src/runtime/start-runtime.js';
 
 export interface SignedIn {
@@ -6,6 +7,7 @@ export interface SignedIn {
   email: string;
   /** Headers that authenticate a request as this person. */
   headers: Record<string, string>;
+  session: TSession;
 }
 
 export interface SignInOptions {
@@ -15,24 +17,54 @@ export interface SignInOptions {
 }
 
 /**
- * Signs a person in for a test, registering them on first use. Tests depend on this function
- * only, never on how authentication works underneath.
- *
- * INTERIM until the identity issue lands bearer sessions: writes the users row directly and
- * authenticates with the development header.
+ * Signs a person in the way the console does: asks for a magic link, reads it from the
+ * development mailbox, exchanges its token for a session (registering the person the first
+ * time) and sets their name. `admin` grants the platform role as the CLI does.
  */
 export async function signIn(
   runtime: Runtime,
   email: string,
   options: SignInOptions = {},
 ): Promise<SignedIn> {
-  const normalized = email.trim().toLowerCase();
-  const userId = `u_${createHash('sha256').update(normalized).digest('hex').slice(0, 20)}`;
-  await runtime.sql.query(
-    `INSERT INTO users (id, email, first_name, last_name, is_admin, created_at, updated_at, updated_position)
-     VALUES ($1, $2, $3, $4, $5, now(), now(), 0)
-     ON CONFLICT (id) DO UPDATE SET is_admin = users.is_admin OR EXCLUDED.is_admin`,
-    [userId, normalized, options.firstName ?? 'Test', options.lastName ?? 'Person', options.admin === true],
-  );
-  return { userId, email: normalized, headers: { 'x-dev-user': userId } };
+  const token = await requestSignInToken(runtime, email);
+  const verified = await runtime.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify',
+    payload: { token },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+  let session = verified.json<TSession>();
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const named = await runtime.app.inject({
+    method: 'PUT',
+    url: '/api/v1/profile/',
+    headers,
+    payload: { first_name: options.firstName ?? 'Test', last_name: options.lastName ?? 'Person' },
+  });
+  if (named.statusCode !== 200) throw new Error(`naming failed: ${named.statusCode} ${named.body}`);
+  if (options.admin) {
+    await grantAdminRole(runtime.context, session.user.id, 'test', { actor: 'test' });
+    session = { ...session, user: { ...session.user, is_admin: true } };
+  }
+  return { userId: session.user.id, email: session.user.email, headers, session };
+}
+
+/** Asks for a sign-in link and returns the token from the emailed link. */
+export async function requestSignInToken(runtime: Runtime, email: string): Promise<string> {
+  const sent = await runtime.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/magic-link',
+    payload: { email },
+  });
+  if (sent.statusCode !== 200) throw new Error(`magic link failed: ${sent.statusCode} ${sent.body}`);
+  return latestLinkToken(runtime, email);
+}
+
+export function latestLinkToken(runtime: Runtime, email: string): string {
+  const [message] = runtime.context.mailer.mailbox(email);
+  const link = message?.links[0];
+  if (!link) throw new Error(`no email with a link reached ${email}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`the link ${link} carries no token`);
+  return token;
 }

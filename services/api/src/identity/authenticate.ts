@@ -1,0 +1,54 @@
+import type { SqlClient } from '@evalmarket/db';
+import type { App } from '../app/build-app.js';
+import type { AccessTokens } from './access-tokens.js';
+import { SESSION_EXPIRED_MESSAGE } from './sessions.js';
+
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact support.';
+
+/**
+ * Bearer authentication on every route: a valid, unexpired access token of a live session of an
+ * enabled person sets `request.userId` and `request.isAdmin`. A bad token does not fail the
+ * request here (public routes stay readable); requireUser answers 401 with the reason.
+ */
+export function registerAuthentication(app: App, options: { sql: SqlClient; tokens: AccessTokens }): void {
+  app.decorateRequest('userId', undefined);
+  app.decorateRequest('isAdmin', undefined);
+  app.decorateRequest('authFailure', undefined);
+  app.decorateRequest('sessionId', undefined);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      request.authFailure = SESSION_EXPIRED_MESSAGE;
+      return;
+    }
+    const checked = options.tokens.check(match[1]!);
+    if (!checked.ok) {
+      request.authFailure = SESSION_EXPIRED_MESSAGE;
+      return;
+    }
+    const { rows } = await options.sql.query<{
+      is_admin: boolean;
+      disabled: boolean;
+      revoked_at: Date | null;
+    }>(
+      `SELECT u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = $1 AND s.user_id = $2`,
+      [checked.claims.sid, checked.claims.sub],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at) {
+      request.authFailure = SESSION_EXPIRED_MESSAGE;
+      return;
+    }
+    if (row.disabled) {
+      request.authFailure = ACCOUNT_DISABLED_MESSAGE;
+      return;
+    }
+    request.userId = checked.claims.sub;
+    request.isAdmin = row.is_admin;
+    request.sessionId = checked.claims.sid;
+    request.callerId = `user:${checked.claims.sub}`;
+  });
+}
