@@ -216,3 +216,12 @@ describe('CONFIG_SETTINGS', () => {
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });
 });
+
+describe('README', () => {
+  it('documents every setting exactly as CONFIG_SETTINGS describes it', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    // Regenerate with: npx tsx -e "import('./services/api/src/config/config.ts').then(m => console.log(m.configSettingsMarkdown()))"
+    expect(readme).toContain(configSettingsMarkdown());
+  });
+});
