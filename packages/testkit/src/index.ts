@@ -1,1 +1,11 @@
 export { createTestDatabase, databaseKinds, type TestDatabase } from './test-database.js';
+export {
+  startStripeFake,
+  signatureHeader,
+  type StripeFake,
+  type StripeFakeOptions,
+  type StripeFakeSwitches,
+  type StripeObject,
+  type WebhookTarget,
+} from './stripe-fake/stripe-fake.js';
+export { parseFormBody } from './stripe-fake/form-body.js';
