@@ -122,7 +122,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-  const store = <T extends StripeObject>(object: T): T => {
+  const store = (object: StripeObject): StripeObject => {
     objects.set(object.id, object);
     return object;
   };
@@ -688,7 +688,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return response.end('Stripe Express dashboard (fake)');
     }
 
-    if (!/^Bearer sk_/.test(request.headers.authorization ?? '')) {
+    if (!/^Bearer (?:sk|rk|pk)_/.test(request.headers.authorization ?? '')) {
       return send(
         401,
         JSON.stringify({

@@ -30,6 +30,16 @@ export interface AppConfig {
   devEndpoints: boolean;
   minimumCashoutCredits: number;
   bodyLimitBytes: number;
+  /** Absent: payments in local test mode against the loopback Stripe fake (DESIGN section 3). */
+  stripe: StripeSettings | undefined;
+  /** Origin the browser sees, for Stripe return URLs (Connect onboarding). */
+  publicUrl: string;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
 }
 
 /** One row of the settings table the README is written from. */
@@ -77,6 +87,26 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'BODY_LIMIT_BYTES',
     default: `${DEFAULT_BODY_LIMIT_BYTES} (1 MiB)`,
     meaning: `Largest request body accepted, in bytes (${MIN_BODY_LIMIT_BYTES} to ${MAX_BODY_LIMIT_BYTES}); larger bodies get 413.`,
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset: local test mode with the loopback Stripe fake)',
+    meaning: 'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(unset)',
+    meaning: 'Signing secret (whsec_...) of the endpoint POST /api/v1/payments/webhook.',
+  },
+  {
+    name: 'STRIPE_PUBLISHABLE_KEY',
+    default: '(unset)',
+    meaning: 'Publishable key (pk_...) handed to the console by GET /api/v1/payments/config.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:{PORT}',
+    meaning: 'Origin the browser uses, for Stripe return URLs (Connect onboarding).',
   },
 ];
 
@@ -134,6 +164,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('BODY_LIMIT_BYTES', MIN_BODY_LIMIT_BYTES, MAX_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
   );
 
+  const stripeSecretKey = read(
+    'STRIPE_SECRET_KEY',
+    text('STRIPE_SECRET_KEY', '', /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]+$/, 'must look like sk_test_... or sk_live_...'),
+  );
+  const stripeWebhookSecret = read(
+    'STRIPE_WEBHOOK_SECRET',
+    text('STRIPE_WEBHOOK_SECRET', '', /^whsec_[A-Za-z0-9_]+$/, 'must look like whsec_...'),
+  );
+  const stripePublishableKey = read(
+    'STRIPE_PUBLISHABLE_KEY',
+    text('STRIPE_PUBLISHABLE_KEY', '', /^pk_(?:test|live)_[A-Za-z0-9_]+$/, 'must look like pk_test_... or pk_live_...'),
+  );
+  const publicUrl = read('PUBLIC_URL', serviceUrl('PUBLIC_URL', ['http:', 'https:'], { list: false, requireHost: true }));
+  const stripeNames = { STRIPE_SECRET_KEY: stripeSecretKey, STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, STRIPE_PUBLISHABLE_KEY: stripePublishableKey };
+  const stripeSet = Object.entries(stripeNames).filter(([, value]) => value);
+  if (stripeSet.length > 0 && stripeSet.length < 3) {
+    const missing = Object.entries(stripeNames).filter(([, value]) => !value).map(([name]) => name);
+    problems.push(
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${missing.join(', ')} (unset all three for local test mode)`,
+    );
+  }
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -153,6 +205,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devEndpoints: devEndpointsSetting ?? !production,
     minimumCashoutCredits: minimumCashoutCredits!,
     bodyLimitBytes: bodyLimitBytes!,
+    stripe:
+      stripeSecretKey && stripeWebhookSecret && stripePublishableKey
+        ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, publishableKey: stripePublishableKey }
+        : undefined,
+    publicUrl: (publicUrl ?? `http://localhost:${port ?? 3000}`).replace(/\/+$/, ''),
   };
 }
 
