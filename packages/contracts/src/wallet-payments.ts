@@ -223,7 +223,7 @@ export const ZVerifyBankReply = ZConnectStatus.extend({ verified: z.boolean() })
 
 export const ZCashoutRequest = z
   .object({ amount_credits: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() })
-  .optional();
+  .nullish();
 export const ZCashoutReply = z.object({
   cashout_id: z.string(),
   status: z.enum(['pending', 'paid', 'failed']),

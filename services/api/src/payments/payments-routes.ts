@@ -128,7 +128,7 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
       schema: {
         tags: ['payments'],
         summary: 'Start saving a card: no body; returns a SetupIntent client_secret (off-session use)',
-        body: z.object({}).strict().optional(),
+        body: z.object({}).strict().nullish(),
         response: { 200: ZSetupSpendingReply },
       },
     },
@@ -142,7 +142,7 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
         tags: ['payments'],
         summary:
           'Start payouts: no body; creates (or reuses) the Stripe Connect account and returns an onboarding link while details are missing',
-        body: z.object({}).strict().optional(),
+        body: z.object({}).strict().nullish(),
         response: { 200: ZSetupEarningReply },
       },
     },
@@ -163,7 +163,7 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
       schema: {
         tags: ['payments'],
         summary: 'No body; re-reads the Connect account from Stripe; verified = payouts enabled. 404 without an account',
-        body: z.object({}).strict().optional(),
+        body: z.object({}).strict().nullish(),
         response: { 200: ZVerifyBankReply },
       },
     },
