@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       devEndpoints: true,
       minimumCashoutCredits: 10_000,
       bodyLimitBytes: 1_048_576,
+      stripe: undefined,
+      publicUrl: 'http://localhost:3000',
     });
   });
 
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
       devEndpoints: false,
       minimumCashoutCredits: 25_000,
       bodyLimitBytes: 2048,
+      stripe: undefined,
+      publicUrl: 'http://localhost:8080',
     });
   });
 
@@ -159,6 +163,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('Stripe settings', () => {
+  it('uses the real Stripe only with all three keys, and says which are missing', () => {
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        PUBLIC_URL: 'https://market.example.com/',
+      }),
+    ).toMatchObject({
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', publishableKey: 'pk_test_abc' },
+      publicUrl: 'https://market.example.com',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope' })).toThrow(/STRIPE_WEBHOOK_SECRET must look like whsec_/);
+  });
+});
+
 describe('CONFIG_SETTINGS', () => {
   it('describes every setting loadConfig reads', () => {
     expect(CONFIG_SETTINGS.map((setting) => setting.name)).toEqual([
@@ -172,6 +196,10 @@ describe('CONFIG_SETTINGS', () => {
       'DEV_ENDPOINTS',
       'MINIMUM_CASHOUT_CREDITS',
       'BODY_LIMIT_BYTES',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
+      'PUBLIC_URL',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });
