@@ -122,7 +122,7 @@ for (const mode of runtimeModes()) {
       expect((await spend(userId, 'strong-spend', 45_000)).ok).toBe(true);
       const status = await eventually(
         async () => (await inject('GET', '/wallet/auto-recharge/status', headers)).json(),
-        (value) => value.last_recharge?.status === 'failed',
+        (value) => value.last_recharge?.status === 'failed' && value.paused_reason !== null,
       );
       expect(status).toMatchObject({
         paused_reason: 'authentication_required',
