@@ -194,7 +194,10 @@ export const ZConnectStatus = z.object({
 });
 export type TConnectStatus = z.infer<typeof ZConnectStatus>;
 
-export const ZConnectCreateReply = z.object({ status: z.enum(['created', 'existing']), account_id: z.string() });
+export const ZConnectCreateReply = z.object({
+  status: z.enum(['created', 'existing']),
+  account_id: z.string(),
+});
 export const ZOnboardingLinkReply = z.object({ onboarding_url: z.string() });
 export const ZDashboardLinkReply = z.object({ dashboard_url: z.string() });
 export const ZConnectDisconnectReply = z.object({ disconnected: z.boolean() });

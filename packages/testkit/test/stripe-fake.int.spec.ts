@@ -19,7 +19,12 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
         },
       },
     });
-    stripe = new Stripe('sk_test_fake', { host: fake.host, port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    stripe = new Stripe('sk_test_fake', {
+      host: fake.host,
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
   });
   afterAll(() => fake.close());
 
@@ -48,8 +53,14 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     const succeeded = received
       .map(({ payload, signature }) => stripe.webhooks.constructEvent(payload, signature, SECRET))
       .find((event) => event.type === 'payment_intent.succeeded');
-    expect(succeeded?.data.object).toMatchObject({ id: intent.id, amount: 5000, metadata: { user_id: 'u1' } });
-    expect(() => stripe.webhooks.constructEvent(received[0]!.payload, received[0]!.signature, 'whsec_other')).toThrow();
+    expect(succeeded?.data.object).toMatchObject({
+      id: intent.id,
+      amount: 5000,
+      metadata: { user_id: 'u1' },
+    });
+    expect(() =>
+      stripe.webhooks.constructEvent(received[0]!.payload, received[0]!.signature, 'whsec_other'),
+    ).toThrow();
   });
 
   it('declines pm_card_chargeDeclined with a StripeCardError', async () => {
@@ -71,12 +82,26 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     expect(methods.data).toHaveLength(1);
     expect(methods.data[0]!.card?.last4).toBe('4242');
     const paid = await stripe.paymentIntents.create(
-      { amount: 5000, currency: 'usd', customer: customer.id, payment_method: methods.data[0]!.id, off_session: true, confirm: true },
+      {
+        amount: 5000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: methods.data[0]!.id,
+        off_session: true,
+        confirm: true,
+      },
       { idempotencyKey: 'recharge-1' },
     );
     expect(paid.status).toBe('succeeded');
     const replay = await stripe.paymentIntents.create(
-      { amount: 5000, currency: 'usd', customer: customer.id, payment_method: methods.data[0]!.id, off_session: true, confirm: true },
+      {
+        amount: 5000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: methods.data[0]!.id,
+        off_session: true,
+        confirm: true,
+      },
       { idempotencyKey: 'recharge-1' },
     );
     expect(replay.id).toBe(paid.id);
@@ -85,26 +110,48 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
 
     const strong = await stripe.setupIntents.create({ customer: customer.id });
-    const saved = await stripe.setupIntents.confirm(strong.id, { payment_method: 'pm_card_authenticationRequired' });
+    const saved = await stripe.setupIntents.confirm(strong.id, {
+      payment_method: 'pm_card_authenticationRequired',
+    });
     const error = await stripe.paymentIntents
-      .create({ amount: 5000, currency: 'usd', customer: customer.id, payment_method: String(saved.payment_method), off_session: true, confirm: true })
+      .create({
+        amount: 5000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: String(saved.payment_method),
+        off_session: true,
+        confirm: true,
+      })
       .catch((caught: unknown) => caught);
     expect((error as Stripe.errors.StripeCardError).code).toBe('authentication_required');
     const detached = await stripe.paymentMethods.detach(methods.data[0]!.id);
     expect(detached.customer).toBeNull();
-    await expect(stripe.paymentMethods.retrieve('pm_nope')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.paymentMethods.retrieve('pm_nope')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 
   it('refunds, Connect accounts, links and transfers', async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    const intent = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 });
     expect(refund).toMatchObject({ amount: 1000, status: 'succeeded', payment_intent: intent.id });
     const account = await stripe.accounts.create({ type: 'express', metadata: { user_id: 'u9' } });
     expect(account.payouts_enabled).toBe(false);
     const link = await stripe.accountLinks.create({
-      account: account.id, type: 'account_onboarding', refresh_url: 'http://x/r', return_url: 'http://x/ok',
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: 'http://x/r',
+      return_url: 'http://x/ok',
     });
-    await expect(stripe.transfers.create({ amount: 900, currency: 'usd', destination: account.id })).rejects.toMatchObject({
+    await expect(
+      stripe.transfers.create({ amount: 900, currency: 'usd', destination: account.id }),
+    ).rejects.toMatchObject({
       code: 'insufficient_capabilities_for_transfer',
     });
     const visit = await fetch(link.url, { redirect: 'manual' });
@@ -112,10 +159,15 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     expect((await stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(true);
     const login = await stripe.accounts.createLoginLink(account.id);
     expect(login.url).toContain(account.id);
-    const transfer = await stripe.transfers.create({ amount: 900, currency: 'usd', destination: account.id }, { idempotencyKey: 'co-1' });
+    const transfer = await stripe.transfers.create(
+      { amount: 900, currency: 'usd', destination: account.id },
+      { idempotencyKey: 'co-1' },
+    );
     expect(transfer).toMatchObject({ amount: 900, destination: account.id });
     fake.switches.failTransfers = true;
-    await expect(stripe.transfers.create({ amount: 900, currency: 'usd', destination: account.id })).rejects.toMatchObject({
+    await expect(
+      stripe.transfers.create({ amount: 900, currency: 'usd', destination: account.id }),
+    ).rejects.toMatchObject({
       code: 'balance_insufficient',
     });
     fake.switches.failTransfers = false;
@@ -131,7 +183,10 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     fake.completeOnboarding(account.id);
     expect(received).toHaveLength(0);
     await fake.flushWebhooks();
-    const events = received.map(({ payload }) => JSON.parse(payload) as { type: string; data: { object: { payouts_enabled: boolean } } });
+    const events = received.map(
+      ({ payload }) =>
+        JSON.parse(payload) as { type: string; data: { object: { payouts_enabled: boolean } } },
+    );
     expect(events).toHaveLength(4);
     expect(events[0]!.data.object.payouts_enabled).toBe(true);
     expect(events[3]!.data.object.payouts_enabled).toBe(false);

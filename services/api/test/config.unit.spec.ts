@@ -179,7 +179,9 @@ describe('Stripe settings', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       /missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY/,
     );
-    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope' })).toThrow(/STRIPE_WEBHOOK_SECRET must look like whsec_/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must look like whsec_/,
+    );
   });
 });
 

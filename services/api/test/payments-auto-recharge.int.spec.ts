@@ -13,8 +13,18 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-      runtime.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const inject = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: unknown,
+    ) =>
+      runtime.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     const balance = async (headers: Record<string, string>) =>
       (await inject('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
 
@@ -22,7 +32,10 @@ for (const mode of runtimeModes()) {
       const { fake, browser } = await localStripe(runtime);
       const setup = await inject('POST', '/wallet/setup-payment-method', headers);
       expect(setup.statusCode).toBe(200);
-      const { setup_intent_id, client_secret } = setup.json<{ setup_intent_id: string; client_secret: string }>();
+      const { setup_intent_id, client_secret } = setup.json<{
+        setup_intent_id: string;
+        client_secret: string;
+      }>();
       expect(client_secret).toMatch(/^seti_/);
       await browser.setupIntents.confirm(setup_intent_id, { payment_method: card });
       await fake.idle();
@@ -30,7 +43,9 @@ for (const mode of runtimeModes()) {
 
     async function buy(headers: Record<string, string>, amountUsd: number) {
       const { fake, browser } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: amountUsd })).json<{
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: amountUsd })
+      ).json<{
         payment_intent_id: string;
       }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
@@ -40,7 +55,14 @@ for (const mode of runtimeModes()) {
     const spend = (userId: string, id: string, credits: number) =>
       runtime.ledger.submit({
         type: 'AdjustCredits',
-        data: { adjustment_id: id, user_id: userId, context: 'spending', amount_credits: -credits, reason: 'spent', actor_id: 'test' },
+        data: {
+          adjustment_id: id,
+          user_id: userId,
+          context: 'spending',
+          amount_credits: -credits,
+          reason: 'spent',
+          actor_id: 'test',
+        },
       });
 
     it('saves, shows and removes a card (404 when none)', async () => {
@@ -50,11 +72,20 @@ for (const mode of runtimeModes()) {
       await saveCard(headers, 'pm_card_visa');
       const saved = await inject('GET', '/wallet/saved-payment-method', headers);
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toMatchObject({ has_payment_method: true, card_brand: 'visa', card_last4: '4242' });
+      expect(saved.json()).toMatchObject({
+        has_payment_method: true,
+        card_brand: 'visa',
+        card_last4: '4242',
+      });
       const methods = (await inject('GET', '/wallet/payment-methods', headers)).json();
-      expect(methods).toEqual([expect.objectContaining({ type: 'card', last_four: '4242', brand: 'visa', is_default: true })]);
+      expect(methods).toEqual([
+        expect.objectContaining({ type: 'card', last_four: '4242', brand: 'visa', is_default: true }),
+      ]);
       const setupStatus = (await inject('GET', '/payments/setup-status', headers)).json();
-      expect(setupStatus).toMatchObject({ spending: { has_payment_method: true, ready: true }, earning: { has_account: false } });
+      expect(setupStatus).toMatchObject({
+        spending: { has_payment_method: true, ready: true },
+        earning: { has_account: false },
+      });
       expect((await inject('DELETE', '/wallet/saved-payment-method', headers)).statusCode).toBe(200);
       expect((await inject('GET', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
     });
@@ -70,19 +101,42 @@ for (const mode of runtimeModes()) {
         purchase_amount_usd: 50,
         has_payment_method: false,
       });
-      const small = await inject('POST', '/wallet/auto-recharge/configure', headers, { threshold_credits: 1000, purchase_amount_credits: 40_000 });
+      const small = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+        threshold_credits: 1000,
+        purchase_amount_credits: 40_000,
+      });
       expect(small.statusCode).toBe(422);
       expect(small.json().detail).toContainEqual(
         expect.objectContaining({ msg: 'Purchase amount must be at least 50,000 credits ($50 USD)' }),
       );
-      const above = await inject('POST', '/wallet/auto-recharge/configure', headers, { threshold_credits: 60_000, purchase_amount_credits: 50_000 });
-      expect(above.json().detail).toContainEqual(expect.objectContaining({ msg: 'Threshold must be less than purchase amount' }));
-      for (const payload of [{ threshold_credits: 0, purchase_amount_credits: 50_000 }, { threshold_credits: 'x' }, { purchase_amount_credits: 50_500 }]) {
-        expect((await inject('POST', '/wallet/auto-recharge/configure', headers, payload)).statusCode, JSON.stringify(payload)).toBe(422);
+      const above = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+        threshold_credits: 60_000,
+        purchase_amount_credits: 50_000,
+      });
+      expect(above.json().detail).toContainEqual(
+        expect.objectContaining({ msg: 'Threshold must be less than purchase amount' }),
+      );
+      for (const payload of [
+        { threshold_credits: 0, purchase_amount_credits: 50_000 },
+        { threshold_credits: 'x' },
+        { purchase_amount_credits: 50_500 },
+      ]) {
+        expect(
+          (await inject('POST', '/wallet/auto-recharge/configure', headers, payload)).statusCode,
+          JSON.stringify(payload),
+        ).toBe(422);
       }
-      const ok = await inject('POST', '/wallet/auto-recharge/configure', headers, { threshold_credits: 20_000, purchase_amount_credits: 100_000 });
+      const ok = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+        threshold_credits: 20_000,
+        purchase_amount_credits: 100_000,
+      });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ enabled: true, threshold_credits: 20_000, purchase_amount_credits: 100_000, purchase_amount_usd: 100 });
+      expect(ok.json()).toMatchObject({
+        enabled: true,
+        threshold_credits: 20_000,
+        purchase_amount_credits: 100_000,
+        purchase_amount_usd: 100,
+      });
       const off = await inject('PUT', '/wallet/auto-recharge/toggle', headers, { enabled: false });
       expect(off.json()).toMatchObject({ enabled: false, threshold_credits: 20_000 });
       expect((await inject('PUT', '/wallet/auto-recharge/toggle', headers, {})).statusCode).toBe(422);
@@ -92,7 +146,10 @@ for (const mode of runtimeModes()) {
       const { userId, headers } = await signIn(runtime, 'recharge@example.com');
       await saveCard(headers, 'pm_card_visa');
       await buy(headers, 50);
-      const configured = await inject('POST', '/wallet/auto-recharge/configure', headers, { threshold_credits: 10_000, purchase_amount_credits: 50_000 });
+      const configured = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+        threshold_credits: 10_000,
+        purchase_amount_credits: 50_000,
+      });
       expect(configured.statusCode).toBe(200);
       const { gateway } = await localStripe(runtime);
       // Ten spends at once take the balance from 50,000 to 5,000 while extra workers race the real one.
@@ -102,7 +159,10 @@ for (const mode of runtimeModes()) {
       expect(results.every((result) => result.ok)).toBe(true);
       await Promise.all(workers);
       await Promise.all(Array.from({ length: 5 }, () => runAutoRechargeOnce(runtime.context, gateway)));
-      await eventually(() => balance(headers), (credits) => credits === 55_000);
+      await eventually(
+        () => balance(headers),
+        (credits) => credits === 55_000,
+      );
       // Give the background worker a few more passes: nothing more happens.
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(await balance(headers)).toBe(55_000);
@@ -118,7 +178,10 @@ for (const mode of runtimeModes()) {
       const { userId, headers } = await signIn(runtime, 'strong@example.com');
       await saveCard(headers, 'pm_card_authenticationRequired');
       await buy(headers, 50);
-      await inject('POST', '/wallet/auto-recharge/configure', headers, { threshold_credits: 10_000, purchase_amount_credits: 50_000 });
+      await inject('POST', '/wallet/auto-recharge/configure', headers, {
+        threshold_credits: 10_000,
+        purchase_amount_credits: 50_000,
+      });
       expect((await spend(userId, 'strong-spend', 45_000)).ok).toBe(true);
       const status = await eventually(
         async () => (await inject('GET', '/wallet/auto-recharge/status', headers)).json(),
@@ -132,11 +195,16 @@ for (const mode of runtimeModes()) {
       expect(await countEvents(runtime, 'AutoRechargeRequested', 'user_id', userId)).toBe(1);
       expect(await countEvents(runtime, 'AutoRechargeFailed', 'user_id', userId)).toBe(1);
       expect(await balance(headers)).toBe(5_000);
-      const { rows } = await runtime.sql.query('SELECT kind FROM payment_notifications WHERE user_id = $1', [userId]);
+      const { rows } = await runtime.sql.query('SELECT kind FROM payment_notifications WHERE user_id = $1', [
+        userId,
+      ]);
       expect(rows).toEqual([{ kind: 'auto_recharge_failed' }]);
       // A new card resumes recharges.
       await saveCard(headers, 'pm_card_visa');
-      await eventually(() => balance(headers), (credits) => credits === 55_000);
+      await eventually(
+        () => balance(headers),
+        (credits) => credits === 55_000,
+      );
       await expectAuditGreen(runtime);
     });
   });

@@ -12,15 +12,28 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-      runtime.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const inject = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: unknown,
+    ) =>
+      runtime.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     const balance = async (headers: Record<string, string>) =>
       (await inject('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
 
     it('says it runs payments in local mode', async () => {
       const reply = await inject('GET', '/payments/config', {});
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toMatchObject({ mode: 'local', api_base: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+      expect(reply.json()).toMatchObject({
+        mode: 'local',
+        api_base: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      });
     });
 
     it('purchase -> confirm at the fake -> signed webhook -> credits', async () => {
@@ -37,8 +50,15 @@ for (const mode of runtimeModes()) {
       await fake.idle();
       expect(await balance(headers)).toBe(50_000);
       const wallet = (await inject('GET', '/wallet/', headers)).json();
-      expect(wallet).toMatchObject({ spending_balance: 50_000, earning_balance: 0, currency: 'USD', bonus_claimed: false });
-      const transactions = (await inject('GET', '/wallet/transactions', headers)).json<Array<{ amount: number; status: string }>>();
+      expect(wallet).toMatchObject({
+        spending_balance: 50_000,
+        earning_balance: 0,
+        currency: 'USD',
+        bonus_claimed: false,
+      });
+      const transactions = (await inject('GET', '/wallet/transactions', headers)).json<
+        Array<{ amount: number; status: string }>
+      >();
       expect(transactions[0]).toMatchObject({ amount: 50_000, status: 'completed' });
       await expectAuditGreen(runtime);
     });
@@ -46,8 +66,12 @@ for (const mode of runtimeModes()) {
     it('a declined card gives no credits', async () => {
       const { headers } = await signIn(runtime, 'declined@example.com');
       const { fake, browser } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 60 })).json<{ payment_intent_id: string }>();
-      await expect(browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 60 })
+      ).json<{ payment_intent_id: string }>();
+      await expect(
+        browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_chargeDeclined' }),
+      ).rejects.toMatchObject({
         code: 'card_declined',
       });
       await fake.idle();
@@ -57,7 +81,9 @@ for (const mode of runtimeModes()) {
     it('50 concurrent deliveries of one webhook credit once', async () => {
       const { headers } = await signIn(runtime, 'fifty@example.com');
       const { fake, browser } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 75 })).json<{ payment_intent_id: string }>();
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 75 })
+      ).json<{ payment_intent_id: string }>();
       fake.switches.webhookCopies = 50;
       try {
         await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
@@ -65,7 +91,9 @@ for (const mode of runtimeModes()) {
       } finally {
         fake.switches.webhookCopies = 1;
       }
-      const deliveries = fake.delivered.filter((d) => d.type === 'payment_intent.succeeded' && d.status === 200);
+      const deliveries = fake.delivered.filter(
+        (d) => d.type === 'payment_intent.succeeded' && d.status === 200,
+      );
       expect(deliveries.length).toBeGreaterThanOrEqual(50);
       expect(await balance(headers)).toBe(75_000);
       expect(await countEvents(runtime, 'CreditsPurchased', 'purchase_id', payment_intent_id)).toBe(1);
@@ -75,7 +103,9 @@ for (const mode of runtimeModes()) {
     it('a refund that overtakes its payment event still credits then takes back, once', async () => {
       const { headers } = await signIn(runtime, 'reorder@example.com');
       const { fake, browser, gateway } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 100 })).json<{ payment_intent_id: string }>();
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 100 })
+      ).json<{ payment_intent_id: string }>();
       Object.assign(fake.switches, { webhookMode: 'hold', reverseOnFlush: true, webhookCopies: 2 });
       try {
         await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
@@ -92,28 +122,42 @@ for (const mode of runtimeModes()) {
     it('a refund after the credits were spent takes what is left and records the shortfall', async () => {
       const { userId, headers } = await signIn(runtime, 'spender@example.com');
       const { fake, browser, gateway } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })).json<{ payment_intent_id: string }>();
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
+      ).json<{ payment_intent_id: string }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
       const spent = await runtime.ledger.submit({
         type: 'AdjustCredits',
-        data: { adjustment_id: 'spend-1', user_id: userId, context: 'spending', amount_credits: -45_000, reason: 'spent on votes', actor_id: 'test' },
+        data: {
+          adjustment_id: 'spend-1',
+          user_id: userId,
+          context: 'spending',
+          amount_credits: -45_000,
+          reason: 'spent on votes',
+          actor_id: 'test',
+        },
       });
       expect(spent.ok).toBe(true);
       await gateway.stripe.refunds.create({ payment_intent: payment_intent_id });
       await fake.idle();
       expect(await balance(headers)).toBe(0);
-      const { rows } = await runtime.sql.query('SELECT refunded_credits, recovered_credits, shortfall_credits FROM refund_shortfalls WHERE user_id = $1', [userId]);
-      expect(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])))).toEqual([
-        { refunded_credits: 50_000, recovered_credits: 5_000, shortfall_credits: 45_000 },
-      ]);
+      const { rows } = await runtime.sql.query(
+        'SELECT refunded_credits, recovered_credits, shortfall_credits FROM refund_shortfalls WHERE user_id = $1',
+        [userId],
+      );
+      expect(
+        rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))),
+      ).toEqual([{ refunded_credits: 50_000, recovered_credits: 5_000, shortfall_credits: 45_000 }]);
       await expectAuditGreen(runtime);
     });
 
     it('a dispute takes the credits back', async () => {
       const { headers } = await signIn(runtime, 'dispute@example.com');
       const { fake, browser } = await localStripe(runtime);
-      const { payment_intent_id } = (await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })).json<{ payment_intent_id: string }>();
+      const { payment_intent_id } = (
+        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
+      ).json<{ payment_intent_id: string }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
       fake.createDispute(payment_intent_id);
@@ -123,11 +167,18 @@ for (const mode of runtimeModes()) {
 
     it('a bad signature is 400 and records nothing', async () => {
       const before = await runtime.store.headPosition();
-      const payload = JSON.stringify({ id: 'evt_forged', type: 'payment_intent.succeeded', data: { object: { id: 'pi_forged' } } });
+      const payload = JSON.stringify({
+        id: 'evt_forged',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_forged' } },
+      });
       const forged = await runtime.app.inject({
         method: 'POST',
         url: '/api/v1/payments/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+        },
         payload,
       });
       expect(forged.statusCode).toBe(400);
@@ -147,9 +198,19 @@ for (const mode of runtimeModes()) {
       const below = await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 49 });
       expect(below.statusCode).toBe(422);
       expect(below.json().detail).toEqual([
-        { loc: ['body', 'amount_usd'], msg: 'Minimum purchase amount is $50 (50,000 credits)', type: 'greater_than_equal' },
+        {
+          loc: ['body', 'amount_usd'],
+          msg: 'Minimum purchase amount is $50 (50,000 credits)',
+          type: 'greater_than_equal',
+        },
       ]);
-      for (const payload of [{ amount_usd: 50.5 }, { amount_usd: 'abc' }, {}, { amount_usd: 1e12 }, { amount_usd: -1 }]) {
+      for (const payload of [
+        { amount_usd: 50.5 },
+        { amount_usd: 'abc' },
+        {},
+        { amount_usd: 1e12 },
+        { amount_usd: -1 },
+      ]) {
         const reply = await inject('POST', '/wallet/purchase-credits', headers, payload);
         expect(reply.statusCode, JSON.stringify(payload)).toBe(422);
       }

@@ -17,8 +17,7 @@ export type StripeObject = Record<string, unknown> & { id: string; object: strin
 
 /** Where webhooks go: a URL (POSTed over HTTP) or a function (e.g. Fastify's inject). */
 export type WebhookTarget =
-  | { url: string }
-  | { deliver: (payload: string, headers: Record<string, string>) => Promise<number> };
+  { url: string } | { deliver: (payload: string, headers: Record<string, string>) => Promise<number> };
 
 export interface StripeFakeOptions {
   webhookSecret: string;
@@ -255,7 +254,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     const token = str(params.payment_method) ?? (intent.payment_method as string | null) ?? undefined;
     if (!token) {
       throw invalidRequest(
-        'You cannot confirm this PaymentIntent because it\'s missing a payment method.',
+        "You cannot confirm this PaymentIntent because it's missing a payment method.",
         'payment_method',
         'payment_intent_unexpected_state',
       );
@@ -343,7 +342,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         if (params.metadata) customer.metadata = { ...obj(customer.metadata), ...obj(params.metadata) };
         const settings = params.invoice_settings;
         if (settings && typeof settings === 'object' && !Array.isArray(settings)) {
-          customer.invoice_settings = { default_payment_method: str(settings.default_payment_method) ?? null };
+          customer.invoice_settings = {
+            default_payment_method: str(settings.default_payment_method) ?? null,
+          };
         }
         return customer;
       },
@@ -368,7 +369,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           throw invalidRequest('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
         }
         const currency = str(params.currency);
-        if (!currency) throw invalidRequest('Missing required param: currency.', 'currency', 'parameter_missing');
+        if (!currency)
+          throw invalidRequest('Missing required param: currency.', 'currency', 'parameter_missing');
         const customer = str(params.customer);
         if (customer) find('customer', customer, 'customer');
         const intent = store({
@@ -397,7 +399,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         return intent;
       },
     },
-    { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handle: ([id]) => find('payment_intent', id!) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: ([id]) => find('payment_intent', id!),
+    },
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
@@ -439,7 +445,12 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           );
         }
         const token = str(params.payment_method);
-        if (!token) throw invalidRequest('Missing required param: payment_method.', 'payment_method', 'parameter_missing');
+        if (!token)
+          throw invalidRequest(
+            'Missing required param: payment_method.',
+            'payment_method',
+            'parameter_missing',
+          );
         const method = paymentMethodFrom(token);
         intent.payment_method = method.id;
         if (outcomes.get(method.id) === 'declines') {
@@ -483,7 +494,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       handle: ([id], params) => {
         const method = TEST_CARDS[id!] ? paymentMethodFrom(id!) : find('payment_method', id!);
         const customer = str(params.customer);
-        if (!customer) throw invalidRequest('Missing required param: customer.', 'customer', 'parameter_missing');
+        if (!customer)
+          throw invalidRequest('Missing required param: customer.', 'customer', 'parameter_missing');
         attach(method, customer);
         return method;
       },
@@ -578,10 +590,12 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       pattern: /^\/v1\/account_links$/,
       handle: (_m, params) => {
         const account = str(params.account);
-        if (!account) throw invalidRequest('Missing required param: account.', 'account', 'parameter_missing');
+        if (!account)
+          throw invalidRequest('Missing required param: account.', 'account', 'parameter_missing');
         find('account', account, 'account');
         for (const name of ['refresh_url', 'return_url']) {
-          if (!str(params[name])) throw invalidRequest(`Missing required param: ${name}.`, name, 'parameter_missing');
+          if (!str(params[name]))
+            throw invalidRequest(`Missing required param: ${name}.`, name, 'parameter_missing');
         }
         const returnUrl = encodeURIComponent(str(params.return_url)!);
         return {
@@ -612,7 +626,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       handle: (_m, params, key) => {
         const amount = int(params.amount, 'amount');
         const destination = str(params.destination);
-        if (!destination) throw invalidRequest('Missing required param: destination.', 'destination', 'parameter_missing');
+        if (!destination)
+          throw invalidRequest('Missing required param: destination.', 'destination', 'parameter_missing');
         const account = find('account', destination, 'destination');
         if (switches.failTransfers) {
           throw invalidRequest(
@@ -623,7 +638,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         }
         if (account.payouts_enabled !== true) {
           throw invalidRequest(
-            "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
             'destination',
             'insufficient_capabilities_for_transfer',
           );
@@ -700,7 +715,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       );
     }
 
-    const params = method === 'GET' || method === 'DELETE' ? parseFormBody(url.search.slice(1)) : parseFormBody(body);
+    const params =
+      method === 'GET' || method === 'DELETE' ? parseFormBody(url.search.slice(1)) : parseFormBody(body);
     const key = headerValue(request.headers['idempotency-key']);
     const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${body}`).digest('hex');
     if (key && method === 'POST') {
@@ -717,15 +733,26 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
             }),
           );
         }
-        return send(previous.status, previous.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+        return send(previous.status, previous.body, {
+          'idempotent-replayed': 'true',
+          'idempotency-key': key,
+        });
       }
     }
 
     let status = 200;
     let text: string;
-    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(url.pathname));
+    const route = routes.find(
+      (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
+    );
     try {
-      if (!route) throw invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}).`, undefined, 'url_invalid', 404);
+      if (!route)
+        throw invalidRequest(
+          `Unrecognized request URL (${method}: ${url.pathname}).`,
+          undefined,
+          'url_invalid',
+          404,
+        );
       const match = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
       text = JSON.stringify(route.handle(match, params, key), null, 2);
     } catch (error) {
@@ -795,8 +822,14 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 }
 
 /** The `Stripe-Signature` header stripe-node's `webhooks.constructEvent` verifies. */
-export function signatureHeader(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
-  const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');
+export function signatureHeader(
+  payload: string,
+  secret: string,
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): string {
+  const signature = createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${payload}`, 'utf8')
+    .digest('hex');
   return `t=${timestampSeconds},v1=${signature}`;
 }
 
@@ -822,8 +855,10 @@ function obj(value: FormValue | unknown): Record<string, unknown> {
 
 function int(value: FormValue | undefined, param: string): number {
   const text = str(value);
-  if (text === undefined) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
-  if (!/^\d{1,15}$/.test(text)) throw invalidRequest(`Invalid integer: ${text}`, param, 'parameter_invalid_integer');
+  if (text === undefined)
+    throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+  if (!/^\d{1,15}$/.test(text))
+    throw invalidRequest(`Invalid integer: ${text}`, param, 'parameter_invalid_integer');
   return Number(text);
 }
 

@@ -91,7 +91,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   {
     name: 'STRIPE_SECRET_KEY',
     default: '(unset: local test mode with the loopback Stripe fake)',
-    meaning: 'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.',
+    meaning:
+      'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.',
   },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
@@ -166,7 +167,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const stripeSecretKey = read(
     'STRIPE_SECRET_KEY',
-    text('STRIPE_SECRET_KEY', '', /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]+$/, 'must look like sk_test_... or sk_live_...'),
+    text(
+      'STRIPE_SECRET_KEY',
+      '',
+      /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]+$/,
+      'must look like sk_test_... or sk_live_...',
+    ),
   );
   const stripeWebhookSecret = read(
     'STRIPE_WEBHOOK_SECRET',
@@ -174,13 +180,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
   );
   const stripePublishableKey = read(
     'STRIPE_PUBLISHABLE_KEY',
-    text('STRIPE_PUBLISHABLE_KEY', '', /^pk_(?:test|live)_[A-Za-z0-9_]+$/, 'must look like pk_test_... or pk_live_...'),
+    text(
+      'STRIPE_PUBLISHABLE_KEY',
+      '',
+      /^pk_(?:test|live)_[A-Za-z0-9_]+$/,
+      'must look like pk_test_... or pk_live_...',
+    ),
   );
-  const publicUrl = read('PUBLIC_URL', serviceUrl('PUBLIC_URL', ['http:', 'https:'], { list: false, requireHost: true }));
-  const stripeNames = { STRIPE_SECRET_KEY: stripeSecretKey, STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, STRIPE_PUBLISHABLE_KEY: stripePublishableKey };
+  const publicUrl = read(
+    'PUBLIC_URL',
+    serviceUrl('PUBLIC_URL', ['http:', 'https:'], { list: false, requireHost: true }),
+  );
+  const stripeNames = {
+    STRIPE_SECRET_KEY: stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    STRIPE_PUBLISHABLE_KEY: stripePublishableKey,
+  };
   const stripeSet = Object.entries(stripeNames).filter(([, value]) => value);
   if (stripeSet.length > 0 && stripeSet.length < 3) {
-    const missing = Object.entries(stripeNames).filter(([, value]) => !value).map(([name]) => name);
+    const missing = Object.entries(stripeNames)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
     problems.push(
       `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${missing.join(', ')} (unset all three for local test mode)`,
     );
@@ -207,7 +227,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes: bodyLimitBytes!,
     stripe:
       stripeSecretKey && stripeWebhookSecret && stripePublishableKey
-        ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, publishableKey: stripePublishableKey }
+        ? {
+            secretKey: stripeSecretKey,
+            webhookSecret: stripeWebhookSecret,
+            publishableKey: stripePublishableKey,
+          }
         : undefined,
     publicUrl: (publicUrl ?? `http://localhost:${port ?? 3000}`).replace(/\/+$/, ''),
   };

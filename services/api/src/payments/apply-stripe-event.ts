@@ -39,7 +39,12 @@ export async function applyStripeEvent(
       const refunds = fresh.refunds?.data ?? charge.refunds?.data ?? [];
       for (const refund of refunds) {
         if (refund.status !== 'succeeded') continue;
-        await takeBack(context, gateway, { sourceId: refund.id, intentId, amountCents: refund.amount, metadata });
+        await takeBack(context, gateway, {
+          sourceId: refund.id,
+          intentId,
+          amountCents: refund.amount,
+          metadata,
+        });
       }
       return { applied: 'refund' };
     }
@@ -47,7 +52,12 @@ export async function applyStripeEvent(
       const dispute = event.data.object;
       const intentId = idOf(dispute.payment_intent);
       if (!intentId) return { applied: 'ignored: dispute without PaymentIntent' };
-      await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: dispute.amount, metadata });
+      await takeBack(context, gateway, {
+        sourceId: dispute.id,
+        intentId,
+        amountCents: dispute.amount,
+        metadata,
+      });
       return { applied: 'dispute' };
     }
     case 'setup_intent.succeeded': {
@@ -107,7 +117,10 @@ export async function creditPaymentIntent(
   if (intent.currency !== 'usd' || received % 100 !== 0) return 'ignored: not whole US dollars';
   await ensureLedgerAccounts(context, userId);
   const result = await context.ledger.submit(
-    { type: 'PurchaseCredits', data: { purchase_id: intent.id, user_id: userId, amount_usd: received / 100 } },
+    {
+      type: 'PurchaseCredits',
+      data: { purchase_id: intent.id, user_id: userId, amount_usd: received / 100 },
+    },
     metadata,
   );
   if (!result.ok) throw ledgerRejectionError(result);
@@ -137,7 +150,11 @@ export async function takeBack(
   if (!purchase) return;
   const adjustmentId = `refund-${sourceId}`;
   const credits = Math.min(options.amountCents * CREDITS_PER_CENT, purchase.amount_usd * CREDITS_PER_USD);
-  for (let attempt = 0; attempt < TAKE_BACK_ATTEMPTS && !context.ledger.state.adjustments.has(adjustmentId); attempt += 1) {
+  for (
+    let attempt = 0;
+    attempt < TAKE_BACK_ATTEMPTS && !context.ledger.state.adjustments.has(adjustmentId);
+    attempt += 1
+  ) {
     const user = context.ledger.state.users.get(purchase.user_id);
     const available = user ? Math.max(0, availableBalance(user.spending)) : 0;
     const take = Math.min(credits, available);

@@ -16,7 +16,13 @@ import { getWalletBalance } from '@evalmarket/projector';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { eventMetadata } from '../events/record-events.js';
-import { AppError, ConflictError, ForbiddenError, PaymentRequiredError, ValidationError } from '../http/errors.js';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  PaymentRequiredError,
+  ValidationError,
+} from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
@@ -35,7 +41,13 @@ async function readEvaluator(context: DomainContext, userId: string): Promise<Ev
      FROM evaluator_applications WHERE user_id = $1`,
     [userId],
   );
-  return rows[0] ?? { evaluator_status: 'not_applied', qualification_tier: null, expert_tier_interest_expressed: false };
+  return (
+    rows[0] ?? {
+      evaluator_status: 'not_applied',
+      qualification_tier: null,
+      expert_tier_interest_expressed: false,
+    }
+  );
 }
 
 /** GET /evaluator/status and POST /evaluator/cashout (spec 001 sections 2.14, 3, 5). */
@@ -89,7 +101,10 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
       const userId = requireUser(request);
       const evaluator = await readEvaluator(context, userId);
       if (evaluator.evaluator_status !== 'verified') {
-        throw new ForbiddenError('Cash-out is available to verified evaluators only', 'evaluator_not_verified');
+        throw new ForbiddenError(
+          'Cash-out is available to verified evaluators only',
+          'evaluator_not_verified',
+        );
       }
       const account = await readPayoutAccount(context.sql, userId);
       if (!account.stripe_account_id || !account.payouts_enabled) {
@@ -126,7 +141,12 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
       const result = await context.ledger.submit(
         {
           type: 'RequestCashout',
-          data: { cashout_id: cashoutId, user_id: userId, gross_credits: gross, minimum_cashout_credits: minimum },
+          data: {
+            cashout_id: cashoutId,
+            user_id: userId,
+            gross_credits: gross,
+            minimum_cashout_credits: minimum,
+          },
         },
         metadata,
       );
@@ -162,7 +182,10 @@ export async function payCashout(
     | { type: 'MarkCashoutPaid'; data: { cashout_id: string; stripe_transfer_id: string } }
     | { type: 'MarkCashoutFailed'; data: { cashout_id: string; reason: string } };
   if (!account.stripe_account_id) {
-    outcome = { type: 'MarkCashoutFailed', data: { cashout_id: cashoutId, reason: 'No bank account connected' } };
+    outcome = {
+      type: 'MarkCashoutFailed',
+      data: { cashout_id: cashoutId, reason: 'No bank account connected' },
+    };
   } else {
     try {
       const transfer = await gateway.stripe.transfers.create(
@@ -171,14 +194,21 @@ export async function payCashout(
           currency: 'usd',
           destination: account.stripe_account_id,
           transfer_group: cashoutId,
-          metadata: { cashout_id: cashoutId, user_id: cashout.user_id, gross_credits: String(cashout.gross_credits) },
+          metadata: {
+            cashout_id: cashoutId,
+            user_id: cashout.user_id,
+            gross_credits: String(cashout.gross_credits),
+          },
         },
         { idempotencyKey: `cashout-${cashoutId}` },
       );
       outcome = { type: 'MarkCashoutPaid', data: { cashout_id: cashoutId, stripe_transfer_id: transfer.id } };
     } catch (error) {
       if (!isStripeRefusal(error)) {
-        context.logger.warn({ err: error, cashout_id: cashoutId }, 'cash-out transfer not confirmed; the payout worker retries');
+        context.logger.warn(
+          { err: error, cashout_id: cashoutId },
+          'cash-out transfer not confirmed; the payout worker retries',
+        );
         return;
       }
       const reason = (error.message || PAYMENT_MESSAGES.cashoutFailed).slice(0, 450);

@@ -57,7 +57,13 @@ export const paymentsProjection: DomainEventHandlers = {
        ON CONFLICT (user_id) DO UPDATE SET enabled = EXCLUDED.enabled, threshold_credits = EXCLUDED.threshold_credits,
          purchase_amount_credits = EXCLUDED.purchase_amount_credits, paused_reason = NULL,
          updated_position = EXCLUDED.updated_position`,
-      [data.user_id, data.enabled, data.threshold_credits, data.purchase_amount_credits, event.global_position],
+      [
+        data.user_id,
+        data.enabled,
+        data.threshold_credits,
+        data.purchase_amount_credits,
+        event.global_position,
+      ],
     );
   },
   async AutoRechargeRequested(tx, event) {
@@ -103,7 +109,14 @@ export const paymentsProjection: DomainEventHandlers = {
       `UPDATE auto_recharge_settings SET paused_reason = $2, updated_position = $3 WHERE user_id = $1`,
       [data.user_id, data.code, event.global_position],
     );
-    await notify(tx, event.event_id, data.user_id, 'auto_recharge_failed', autoRechargeFailureMessage(data.code, data.message), event.recorded_at);
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'auto_recharge_failed',
+      autoRechargeFailureMessage(data.code, data.message),
+      event.recorded_at,
+    );
   },
   async RefundShortfallRecorded(tx, event) {
     const data = ZPaymentsEventData.RefundShortfallRecorded.parse(event.data);
@@ -145,7 +158,13 @@ export const paymentsProjection: DomainEventHandlers = {
     await tx.query(
       `UPDATE payout_accounts SET details_submitted = $3, payouts_enabled = $4, updated_position = $5
        WHERE user_id = $1 AND stripe_account_id = $2`,
-      [data.user_id, data.stripe_account_id, data.details_submitted, data.payouts_enabled, event.global_position],
+      [
+        data.user_id,
+        data.stripe_account_id,
+        data.details_submitted,
+        data.payouts_enabled,
+        event.global_position,
+      ],
     );
   },
   async PayoutAccountDisconnected(tx, event) {
@@ -202,7 +221,8 @@ export function autoRechargeFailureMessage(code: string, message: string): strin
   if (code === 'authentication_required') {
     return 'Auto-recharge needs you: your bank asked to confirm the payment. Buy credits from the wallet to confirm, or save another card.';
   }
-  if (code === 'card_declined') return 'Auto-recharge failed: your card was declined. Save another card to resume auto-recharge.';
+  if (code === 'card_declined')
+    return 'Auto-recharge failed: your card was declined. Save another card to resume auto-recharge.';
   return `Auto-recharge failed: ${message}`;
 }
 

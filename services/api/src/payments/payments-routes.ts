@@ -49,7 +49,8 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
     {
       schema: {
         tags: ['payments'],
-        summary: 'How the console reaches Stripe: the real Stripe (publishable key) or local test mode (api_base)',
+        summary:
+          'How the console reaches Stripe: the real Stripe (publishable key) or local test mode (api_base)',
         response: { 200: ZPaymentsConfigReply },
       },
     },
@@ -63,7 +64,9 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
   // buffer parser; every other route keeps the JSON parser.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post(
       WEBHOOK_PATH,
       {
@@ -132,7 +135,8 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
         response: { 200: ZSetupSpendingReply },
       },
     },
-    async (request) => createSetupIntent(context, gateway, requireUser(request), 'Failed to initialize payment setup'),
+    async (request) =>
+      createSetupIntent(context, gateway, requireUser(request), 'Failed to initialize payment setup'),
   );
 
   app.post(
@@ -162,7 +166,8 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
     {
       schema: {
         tags: ['payments'],
-        summary: 'No body; re-reads the Connect account from Stripe; verified = payouts enabled. 404 without an account',
+        summary:
+          'No body; re-reads the Connect account from Stripe; verified = payouts enabled. 404 without an account',
         body: z.object({}).strict().nullish(),
         response: { 200: ZVerifyBankReply },
       },
@@ -193,7 +198,12 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
       },
     },
     async (request) => {
-      const { status, accountId } = await ensureConnectAccount(context, gateway, requireUser(request), request);
+      const { status, accountId } = await ensureConnectAccount(
+        context,
+        gateway,
+        requireUser(request),
+        request,
+      );
       return { status, account_id: accountId };
     },
   );
@@ -209,7 +219,9 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
     },
     async (request) => {
       const { accountId } = await ensureConnectAccount(context, gateway, requireUser(request), request);
-      return { onboarding_url: await onboardingUrl(context, gateway, accountId, PAYMENT_MESSAGES.bankSetupFailed) };
+      return {
+        onboarding_url: await onboardingUrl(context, gateway, accountId, PAYMENT_MESSAGES.bankSetupFailed),
+      };
     },
   );
 

@@ -31,7 +31,12 @@ export async function recordPaymentsEvent(
   userId: string,
   type: string,
   data: Record<string, unknown>,
-  options: { key?: string; metadata?: TEventMetadata; stream?: string; expectedVersion?: number | 'no_stream' } = {},
+  options: {
+    key?: string;
+    metadata?: TEventMetadata;
+    stream?: string;
+    expectedVersion?: number | 'no_stream';
+  } = {},
 ): Promise<TStoredEvent[]> {
   try {
     return await recordEvents(context, options.stream ?? paymentsStreamId(userId), [{ type, data }], {
@@ -40,7 +45,8 @@ export async function recordPaymentsEvent(
       idempotency: options.key ? { key: options.key, payload_hash: payloadHash({ type, data }) } : undefined,
     });
   } catch (error) {
-    if (error instanceof EventStoreError && error.code === 'idempotency_key_reused_with_different_payload') return [];
+    if (error instanceof EventStoreError && error.code === 'idempotency_key_reused_with_different_payload')
+      return [];
     throw error;
   }
 }
@@ -103,7 +109,12 @@ export async function findSavedCard(sql: SqlExecutor, userId: string): Promise<S
 
 export async function readAutoRecharge(sql: SqlExecutor, userId: string): Promise<TAutoRechargeSettings> {
   const settings = (
-    await sql.query<{ enabled: boolean; threshold_credits: unknown; purchase_amount_credits: unknown; paused_reason: string | null }>(
+    await sql.query<{
+      enabled: boolean;
+      threshold_credits: unknown;
+      purchase_amount_credits: unknown;
+      paused_reason: string | null;
+    }>(
       `SELECT enabled, threshold_credits, purchase_amount_credits, paused_reason FROM auto_recharge_settings WHERE user_id = $1`,
       [userId],
     )
@@ -123,7 +134,9 @@ export async function readAutoRecharge(sql: SqlExecutor, userId: string): Promis
     )
   ).rows[0];
   const threshold = settings ? Number(settings.threshold_credits) : AUTO_RECHARGE_DEFAULT_THRESHOLD_CREDITS;
-  const purchase = settings ? Number(settings.purchase_amount_credits) : AUTO_RECHARGE_DEFAULT_PURCHASE_CREDITS;
+  const purchase = settings
+    ? Number(settings.purchase_amount_credits)
+    : AUTO_RECHARGE_DEFAULT_PURCHASE_CREDITS;
   return {
     enabled: settings?.enabled ?? false,
     threshold_credits: threshold,
@@ -150,10 +163,13 @@ export interface PayoutAccount extends TConnectStatus {
 }
 
 export async function readPayoutAccount(sql: SqlExecutor, userId: string): Promise<PayoutAccount> {
-  const { rows } = await sql.query<{ stripe_account_id: string; details_submitted: boolean; payouts_enabled: boolean }>(
-    'SELECT stripe_account_id, details_submitted, payouts_enabled FROM payout_accounts WHERE user_id = $1',
-    [userId],
-  );
+  const { rows } = await sql.query<{
+    stripe_account_id: string;
+    details_submitted: boolean;
+    payouts_enabled: boolean;
+  }>('SELECT stripe_account_id, details_submitted, payouts_enabled FROM payout_accounts WHERE user_id = $1', [
+    userId,
+  ]);
   const row = rows[0];
   return {
     stripe_account_id: row?.stripe_account_id ?? null,
@@ -163,7 +179,10 @@ export async function readPayoutAccount(sql: SqlExecutor, userId: string): Promi
   };
 }
 
-export async function findUserByAccount(sql: SqlExecutor, stripeAccountId: string): Promise<string | undefined> {
+export async function findUserByAccount(
+  sql: SqlExecutor,
+  stripeAccountId: string,
+): Promise<string | undefined> {
   const { rows } = await sql.query<{ user_id: string }>(
     'SELECT user_id FROM payout_accounts WHERE stripe_account_id = $1',
     [stripeAccountId],

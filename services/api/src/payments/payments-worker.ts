@@ -71,7 +71,10 @@ interface Candidate {
  * append fails; and a stream whose last event is a request means a recharge is in flight.
  * Returns the recharges this pass started.
  */
-export async function runAutoRechargeOnce(context: DomainContext, gateway: PaymentsGateway): Promise<string[]> {
+export async function runAutoRechargeOnce(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+): Promise<string[]> {
   const { rows } = await context.sql.query<Candidate & Record<string, unknown>>(
     `SELECT s.user_id, s.threshold_credits, s.purchase_amount_credits, m.stripe_payment_method_id, c.stripe_customer_id
      FROM auto_recharge_settings s
@@ -89,7 +92,8 @@ export async function runAutoRechargeOnce(context: DomainContext, gateway: Payme
     const last = events[events.length - 1];
     if (last?.type === 'AutoRechargeRequested') {
       const age = context.now().getTime() - new Date(last.recorded_at).getTime();
-      if (age >= RESUME_AFTER_MS) await chargeRecharge(context, gateway, last.data as RechargeRequest, candidate.stripe_customer_id);
+      if (age >= RESUME_AFTER_MS)
+        await chargeRecharge(context, gateway, last.data as RechargeRequest, candidate.stripe_customer_id);
       continue;
     }
     // Read after the stream: a recharge that completed before it was read has been credited.
@@ -104,11 +108,17 @@ export async function runAutoRechargeOnce(context: DomainContext, gateway: Payme
       stripe_payment_method_id: candidate.stripe_payment_method_id,
     };
     try {
-      await recordPaymentsEvent(context, candidate.user_id, 'AutoRechargeRequested', { ...request }, {
-        stream,
-        expectedVersion: last?.stream_version ?? 'no_stream',
-        metadata: WORKER_METADATA,
-      });
+      await recordPaymentsEvent(
+        context,
+        candidate.user_id,
+        'AutoRechargeRequested',
+        { ...request },
+        {
+          stream,
+          expectedVersion: last?.stream_version ?? 'no_stream',
+          metadata: WORKER_METADATA,
+        },
+      );
     } catch (error) {
       if (error instanceof EventStoreError && error.code === 'wrong_expected_version') continue;
       throw error;
@@ -188,7 +198,10 @@ async function chargeRecharge(
     };
   } catch (error) {
     if (!isStripeRefusal(error)) {
-      context.logger.warn({ err: error, recharge_id: request.recharge_id }, 'auto-recharge charge not confirmed; retried later');
+      context.logger.warn(
+        { err: error, recharge_id: request.recharge_id },
+        'auto-recharge charge not confirmed; retried later',
+      );
       return;
     }
     const intentId = error instanceof Stripe.errors.StripeCardError ? error.payment_intent?.id : undefined;

@@ -12,7 +12,10 @@ export function stripeFailure(error: unknown, fallback: string): AppError {
     return new AppError(402, error.code ?? 'card_error', error.message || fallback, { cause: error });
   }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
-    return new AppError(503, 'payment_provider_unavailable', fallback, { cause: error, headers: { 'retry-after': '5' } });
+    return new AppError(503, 'payment_provider_unavailable', fallback, {
+      cause: error,
+      headers: { 'retry-after': '5' },
+    });
   }
   if (error instanceof Stripe.errors.StripeError) {
     return new AppError(502, 'payment_provider_error', fallback, { cause: error });

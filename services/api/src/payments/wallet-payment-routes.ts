@@ -54,7 +54,9 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
         const [spending, earning, bonus] = await Promise.all([
           getAccountBalance(sql, userId, 'spending'),
           getAccountBalance(sql, userId, 'earning'),
-          sql.query(`SELECT 1 FROM wallet_transactions WHERE user_id = $1 AND code = 'bonus' LIMIT 1`, [userId]),
+          sql.query(`SELECT 1 FROM wallet_transactions WHERE user_id = $1 AND code = 'bonus' LIMIT 1`, [
+            userId,
+          ]),
         ]);
         const spending_balance = availableBalance(spending);
         const earning_balance = availableBalance(earning);
@@ -143,11 +145,21 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
             currency: 'usd',
             customer,
             description: `${credits.toLocaleString('en-US')} credits`,
-            metadata: { user_id: userId, amount_usd: String(amountUsd), credits: String(credits), purpose: 'purchase' },
+            metadata: {
+              user_id: userId,
+              amount_usd: String(amountUsd),
+              credits: String(credits),
+              purpose: 'purchase',
+            },
           },
           typeof key === 'string' ? { idempotencyKey: `purchase-${userId}-${key}` } : undefined,
         );
-        return { client_secret: intent.client_secret!, payment_intent_id: intent.id, amount_usd: amountUsd, credits };
+        return {
+          client_secret: intent.client_secret!,
+          payment_intent_id: intent.id,
+          amount_usd: amountUsd,
+          credits,
+        };
       } catch (error) {
         throw stripeFailure(error, 'Failed to purchase credits');
       }
@@ -163,7 +175,8 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
         response: { 200: ZClientSecretReply },
       },
     },
-    async (request) => createSetupIntent(context, gateway, requireUser(request), 'Failed to save payment method'),
+    async (request) =>
+      createSetupIntent(context, gateway, requireUser(request), 'Failed to save payment method'),
   );
 
   app.get(
@@ -225,7 +238,11 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
   app.get(
     '/wallet/auto-recharge/status',
     {
-      schema: { tags: ['wallet'], summary: 'Auto-recharge settings', response: { 200: ZAutoRechargeSettings } },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Auto-recharge settings',
+        response: { 200: ZAutoRechargeSettings },
+      },
     },
     async (request) => readAutoRecharge(sql, requireUser(request)),
   );
@@ -295,9 +312,13 @@ export function purchaseAmountProblem(amountUsd: number): { msg: string; type: s
   if (!Number.isFinite(amountUsd) || amountUsd < MINIMUM_PURCHASE_USD) {
     return { msg: PAYMENT_MESSAGES.minimumPurchase, type: 'greater_than_equal' };
   }
-  if (!Number.isInteger(amountUsd)) return { msg: 'Amount must be a whole number of dollars', type: 'int_type' };
+  if (!Number.isInteger(amountUsd))
+    return { msg: 'Amount must be a whole number of dollars', type: 'int_type' };
   if (amountUsd > MAXIMUM_PURCHASE_USD) {
-    return { msg: `Amount must be at most $${MAXIMUM_PURCHASE_USD.toLocaleString('en-US')}`, type: 'less_than_equal' };
+    return {
+      msg: `Amount must be at most $${MAXIMUM_PURCHASE_USD.toLocaleString('en-US')}`,
+      type: 'less_than_equal',
+    };
   }
   return undefined;
 }
@@ -315,7 +336,8 @@ export function autoRechargeProblems(
     ['threshold_credits', threshold],
     ['purchase_amount_credits', purchase],
   ] as const) {
-    if (!Number.isSafeInteger(value) || value <= 0) at(field, `${field} must be a positive whole number`, 'value_error');
+    if (!Number.isSafeInteger(value) || value <= 0)
+      at(field, `${field} must be a positive whole number`, 'value_error');
   }
   if (issues.length > 0 || !enabled) return issues;
   if (purchase < AUTO_RECHARGE_MINIMUM_PURCHASE_CREDITS) {
@@ -324,7 +346,11 @@ export function autoRechargeProblems(
     at('purchase_amount_credits', 'Purchase amount must be a multiple of 1,000 credits ($1)', 'multiple_of');
   }
   if (threshold >= purchase) {
-    at(sent.threshold_credits !== undefined ? 'threshold_credits' : 'purchase_amount_credits', PAYMENT_MESSAGES.autoRechargeThreshold, 'value_error');
+    at(
+      sent.threshold_credits !== undefined ? 'threshold_credits' : 'purchase_amount_credits',
+      PAYMENT_MESSAGES.autoRechargeThreshold,
+      'value_error',
+    );
   }
   return issues;
 }

@@ -13,7 +13,10 @@ import type { DomainContext, DomainPlugin } from './domain-context.js';
  */
 export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [paymentsRoutes, walletPaymentRoutes, cashoutRoutes];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection, paymentsProjection];
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
+  evaluatorProjection,
+  paymentsProjection,
+];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {
