@@ -165,6 +165,60 @@ for (const mode of runtimeModes()) {
       expect(await balance(headers)).toBe(0);
     });
 
+    it('shows the first-project bonus as claimed once granted, and the per-context wallet', async () => {
+      const { userId, headers } = await signIn(runtime, 'bonus@example.com');
+      expect((await inject('GET', '/wallet/', headers)).json()).toMatchObject({
+        bonus_claimed: false,
+        bonus_credits: 5_000,
+      });
+      const [, granted] = await runtime.ledger.submitMany([
+        { type: 'OpenUserAccounts', data: { user_id: userId } },
+        { type: 'GrantBonus', data: { user_id: userId } },
+      ]);
+      if (!granted!.ok) throw new Error(granted!.message);
+      await runtime.projector.waitFor(granted!.events[0]!.global_position);
+      expect((await inject('GET', '/wallet/', headers)).json()).toMatchObject({
+        bonus_claimed: true,
+        spending_balance: 5_000,
+      });
+      expect((await inject('GET', '/wallet/context/spending', headers)).json()).toEqual({
+        context: 'spending',
+        credits_balance: 5_000,
+        usd_equivalent: 5,
+        pending_balance: 0,
+        currency: 'USD',
+      });
+      expect((await inject('GET', '/wallet/context/savings', headers)).statusCode).toBe(422);
+    });
+
+    it('needs a signed-in person on every wallet and payments route, and documents them', async () => {
+      for (const [method, url] of [
+        ['GET', '/wallet/'],
+        ['GET', '/wallet/payment-methods'],
+        ['POST', '/wallet/setup-payment-method'],
+        ['GET', '/wallet/auto-recharge/status'],
+        ['GET', '/payments/setup-status'],
+        ['POST', '/payments/connect/create-account'],
+        ['GET', '/evaluator/status'],
+        ['POST', '/evaluator/cashout'],
+      ] as const) {
+        const reply = await inject(method, url, {});
+        expect(reply.statusCode, url).toBe(401);
+        expect(reply.json()).toMatchObject({ detail: 'No authentication token available' });
+      }
+      const docs = (await runtime.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+        paths: Record<string, unknown>;
+      }>();
+      for (const path of [
+        '/api/v1/payments/setup-earning',
+        '/api/v1/payments/verify-bank',
+        '/api/v1/evaluator/cashout',
+        '/api/v1/payments/webhook',
+      ]) {
+        expect(docs.paths[path], path).toBeDefined();
+      }
+    });
+
     it('a bad signature is 400 and records nothing', async () => {
       const before = await runtime.store.headPosition();
       const payload = JSON.stringify({
