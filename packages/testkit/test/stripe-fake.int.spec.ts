@@ -192,4 +192,23 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     expect(events[3]!.data.object.payouts_enabled).toBe(false);
     Object.assign(fake.switches, { webhookMode: 'immediate', webhookCopies: 1, reverseOnFlush: false });
   });
+
+  it('keeps its objects in a state file across restarts, and answers CORS preflights', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(`${tmpdir()}/stripe-fake-`);
+    const stateFile = `${dir}/state.json`;
+    const first = await startStripeFake({ webhookSecret: SECRET, stateFile });
+    const client = (f: StripeFake) =>
+      new Stripe('sk_test_fake', { host: f.host, port: f.port, protocol: 'http', maxNetworkRetries: 0 });
+    const customer = await client(first).customers.create({ metadata: { user_id: 'kept' } });
+    await first.close();
+    const second = await startStripeFake({ webhookSecret: SECRET, stateFile });
+    expect((await client(second).customers.retrieve(customer.id)).id).toBe(customer.id);
+    const preflight = await fetch(`${second.url}/v1/payment_intents/pi_x/confirm`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    await second.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 });

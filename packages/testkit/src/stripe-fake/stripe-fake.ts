@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseFormBody, type FormObject, type FormValue } from './form-body.js';
@@ -25,6 +26,11 @@ export interface StripeFakeOptions {
   /** Attempts per webhook before it is dropped (Stripe retries for days; tests need seconds). */
   maxDeliveryAttempts?: number;
   retryDelayMs?: number;
+  /**
+   * A JSON file that keeps the fake's objects across restarts (the embedded default keeps its
+   * database in DATA_DIR, so the Stripe ids it stored must still exist after a restart).
+   */
+  stateFile?: string;
 }
 
 /** Switches for the failure modes a test wants to provoke. */
@@ -100,6 +106,13 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
 
 const API_VERSION = '2025-09-30.clover';
 
+/** The console in local test mode calls the fake from the browser, like Stripe.js calls Stripe. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+};
+
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
   const objects = new Map<string, StripeObject>();
   const outcomes = new Map<string, CardBehaviour['outcome']>();
@@ -117,6 +130,25 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     webhookDelayMs: 0,
     reverseOnFlush: false,
     failTransfers: false,
+  };
+
+  if (options.stateFile) {
+    try {
+      const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as {
+        objects: StripeObject[];
+        outcomes: Array<[string, CardBehaviour['outcome']]>;
+      };
+      for (const object of saved.objects) objects.set(object.id, object);
+      for (const [id, outcome] of saved.outcomes) outcomes.set(id, outcome);
+    } catch {
+      // No state yet (first start) or unreadable: start empty.
+    }
+  }
+  const persist = () => {
+    if (!options.stateFile) return;
+    const temporary = `${options.stateFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ objects: [...objects.values()], outcomes: [...outcomes] }));
+    renameSync(temporary, options.stateFile);
   };
 
   const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -669,6 +701,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     account.charges_enabled = true;
     account.payouts_enabled = true;
     emit('account.updated', account);
+    persist();
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -678,6 +711,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     const method = request.method ?? 'GET';
     const send = (status: number, text: string, extra: Record<string, string> = {}) => {
       response.writeHead(status, {
+        ...CORS_HEADERS,
         'content-type': 'application/json',
         'request-id': requestId,
         'stripe-version': API_VERSION,
@@ -685,6 +719,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       });
       response.end(text);
     };
+
+    if (method === 'OPTIONS') {
+      response.writeHead(204, { ...CORS_HEADERS, 'request-id': requestId });
+      return response.end();
+    }
 
     // Fake-only pages: the hosted onboarding and the Express dashboard.
     const onboarding = /^\/_fake\/onboarding\/([^/]+)$/.exec(url.pathname);
@@ -761,6 +800,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       text = JSON.stringify({ error: { ...error.body, request_log_url: `${fakeUrl()}/logs/${requestId}` } });
     }
     if (key && method === 'POST' && status !== 401) idempotent.set(key, { fingerprint, status, body: text });
+    if (method !== 'GET') persist();
     send(status, text, key ? { 'idempotency-key': key } : {});
   };
 
@@ -810,6 +850,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         created: nowSeconds(),
       });
       emit('charge.dispute.created', dispute);
+      persist();
       return dispute;
     },
     async close() {

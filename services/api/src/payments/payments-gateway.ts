@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { startStripeFake, type StripeFake } from '@evalmarket/testkit/stripe-fake';
 import Stripe from 'stripe';
 import type { DomainContext } from '../runtime/domain-context.js';
@@ -47,7 +48,12 @@ async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
     };
   }
   const webhookSecret = `whsec_local${randomBytes(16).toString('hex')}`;
-  const fake = await startStripeFake({ webhookSecret });
+  // The embedded default keeps its database in DATA_DIR; the fake's objects live next to it so
+  // the Stripe ids stored in events still resolve after a restart.
+  const fake = await startStripeFake({
+    webhookSecret,
+    stateFile: context.config.databaseUrl ? undefined : path.join(context.config.dataDir, 'stripe-fake.json'),
+  });
   context.logger.info({ api_base: fake.url }, 'payments in local test mode (loopback Stripe fake)');
   return {
     stripe: new Stripe('sk_test_local', {
