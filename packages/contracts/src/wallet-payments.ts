@@ -75,15 +75,6 @@ export const ZPaymentsEventData = {
     message: z.string(),
     payment_intent_id: z.string().optional(),
   }),
-  /** A refund or dispute came after the credits were spent: what could not be taken back. */
-  RefundShortfallRecorded: z.object({
-    source_id: z.string(),
-    user_id: z.string(),
-    purchase_id: z.string(),
-    refunded_credits: z.number().int(),
-    recovered_credits: z.number().int(),
-    shortfall_credits: z.number().int(),
-  }),
   PayoutAccountLinked: z.object({ user_id: z.string(), stripe_account_id: z.string() }),
   PayoutAccountUpdated: z.object({
     user_id: z.string(),

@@ -1,5 +1,4 @@
-import { CREDITS_PER_CENT, CREDITS_PER_USD, type TEventMetadata } from '@evalmarket/contracts';
-import { availableBalance } from '@evalmarket/ledger';
+import { CREDITS_PER_CENT, type TEventMetadata } from '@evalmarket/contracts';
 import type Stripe from 'stripe';
 import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
@@ -129,12 +128,12 @@ export async function creditPaymentIntent(
   return result.duplicate ? 'duplicate' : 'credited';
 }
 
-const TAKE_BACK_ATTEMPTS = 5;
-
 /**
- * A refund or dispute takes its credits back from the spending balance. When some were already
- * spent, only what is available is taken (a user account never goes negative) and the rest is
- * recorded as a RefundShortfallRecorded event for finance, with a notice to the person.
+ * A refund or dispute takes its credits back through the ledger's RefundPurchase, keyed by the
+ * Stripe refund or dispute id. The ledger takes only what the spending balance has available
+ * (a user account never goes negative) and records the rest as shortfall_credits on the
+ * PurchaseRefunded event, which the payments projection lists in refund_shortfalls for finance
+ * and turns into a notice to the person.
  */
 export async function takeBack(
   context: DomainContext,
@@ -148,57 +147,23 @@ export async function takeBack(
   }
   const purchase = context.ledger.state.purchases.get(intentId);
   if (!purchase) return;
-  const adjustmentId = `refund-${sourceId}`;
-  const credits = Math.min(options.amountCents * CREDITS_PER_CENT, purchase.amount_usd * CREDITS_PER_USD);
-  for (
-    let attempt = 0;
-    attempt < TAKE_BACK_ATTEMPTS && !context.ledger.state.adjustments.has(adjustmentId);
-    attempt += 1
-  ) {
-    const user = context.ledger.state.users.get(purchase.user_id);
-    const available = user ? Math.max(0, availableBalance(user.spending)) : 0;
-    const take = Math.min(credits, available);
-    if (take === 0) break;
-    const result = await context.ledger.submit(
-      {
-        type: 'AdjustCredits',
-        data: {
-          adjustment_id: adjustmentId,
-          user_id: purchase.user_id,
-          context: 'spending',
-          amount_credits: -take,
-          reason: `Stripe ${sourceId.startsWith('dp_') ? 'dispute' : 'refund'} ${sourceId} of payment ${intentId}`,
-          actor_id: 'stripe',
-        },
-      },
-      metadata,
-    );
-    if (result.ok) {
-      const last = result.events[result.events.length - 1];
-      if (last) await context.wallet.waitFor(last.global_position);
-      break;
-    }
-    // Spent meanwhile: read the balance again. Another copy of this event won: done.
-    if (result.rejection === 'insufficient_credits') continue;
-    if (result.rejection === 'idempotency_key_reused_with_different_payload') break;
-    throw ledgerRejectionError(result);
-  }
-  const recovered = -(context.ledger.state.adjustments.get(adjustmentId)?.amount_credits ?? 0);
-  if (recovered < credits) {
-    await recordPaymentsEvent(
-      context,
-      purchase.user_id,
-      'RefundShortfallRecorded',
-      {
-        source_id: sourceId,
-        user_id: purchase.user_id,
+  const result = await context.ledger.submit(
+    {
+      type: 'RefundPurchase',
+      data: {
+        refund_id: sourceId,
         purchase_id: intentId,
-        refunded_credits: credits,
-        recovered_credits: recovered,
-        shortfall_credits: credits - recovered,
+        amount_credits: Math.min(options.amountCents * CREDITS_PER_CENT, purchase.credits),
+        reason: sourceId.startsWith('dp_') ? 'dispute' : 'refund',
       },
-      { key: `refund-shortfall:${sourceId}`, metadata },
-    );
+    },
+    metadata,
+  );
+  if (!result.ok) throw ledgerRejectionError(result);
+  const last = result.events[result.events.length - 1];
+  if (last) {
+    await context.wallet.waitFor(last.global_position);
+    await context.domain.waitFor(last.global_position);
   }
 }
 

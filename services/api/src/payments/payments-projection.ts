@@ -118,14 +118,15 @@ export const paymentsProjection: DomainEventHandlers = {
       event.recorded_at,
     );
   },
-  async RefundShortfallRecorded(tx, event) {
-    const data = ZPaymentsEventData.RefundShortfallRecorded.parse(event.data);
+  async PurchaseRefunded(tx, event) {
+    const data = ZLedgerEventData.PurchaseRefunded.parse(event.data);
+    if (data.shortfall_credits === 0) return;
     await tx.query(
       `INSERT INTO refund_shortfalls (source_id, user_id, purchase_id, refunded_credits, recovered_credits,
          shortfall_credits, recorded_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (source_id) DO NOTHING`,
       [
-        data.source_id,
+        data.refund_id,
         data.user_id,
         data.purchase_id,
         data.refunded_credits,
