@@ -4,3 +4,4 @@ export * from './ledger-events.js';
 export * from './api.js';
 export * from './evaluator-events.js';
 export * from './identity.js';
+export * from './wallet-payments.js';

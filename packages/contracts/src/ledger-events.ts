@@ -13,6 +13,20 @@ export const ZLedgerEventData = {
     credits: z.number().int(),
     postings,
   }),
+  /**
+   * A Stripe refund or dispute of a purchase. `recovered_credits` were taken back from the
+   * spending account (never more than it had available); `shortfall_credits` were already spent.
+   */
+  PurchaseRefunded: z.object({
+    refund_id: ZEntityId,
+    purchase_id: ZEntityId,
+    user_id: ZEntityId,
+    reason: z.enum(['refund', 'dispute']),
+    refunded_credits: z.number().int(),
+    recovered_credits: z.number().int(),
+    shortfall_credits: z.number().int(),
+    postings,
+  }),
   BonusGranted: z.object({ user_id: ZEntityId, credits: z.number().int(), postings }),
   RewardReserved: z.object({
     transfer_id: ZEntityId,

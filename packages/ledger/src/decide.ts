@@ -2,6 +2,7 @@ import { rejected, type Decision } from './decision.js';
 import { decideAdjustCredits } from './decide-adjust-credits.js';
 import { decideMarkCashoutFailed, decideMarkCashoutPaid, decideRequestCashout } from './decide-cashout.js';
 import { decidePurchaseCredits } from './decide-purchase-credits.js';
+import { decideRefundPurchase } from './decide-refund-purchase.js';
 import {
   decideExpireRewards,
   decidePostReward,
@@ -36,6 +37,8 @@ export function decide(state: LedgerState, command: LedgerCommand, metadata: Dec
       return decideOpenUserAccounts(state, command);
     case 'PurchaseCredits':
       return decidePurchaseCredits(state, command);
+    case 'RefundPurchase':
+      return decideRefundPurchase(state, command);
     case 'GrantBonus':
       return decideGrantBonus(state, command);
     case 'ReserveReward':

@@ -28,7 +28,30 @@ export function evolve(state: LedgerState, event: TLedgerEvent): void {
     }
     case 'CreditsPurchased': {
       const { purchase_id, user_id, amount_usd, credits } = event.data;
-      state.purchases.set(purchase_id, { purchase_id, user_id, amount_usd, credits });
+      state.purchases.set(purchase_id, { purchase_id, user_id, amount_usd, credits, refunded_credits: 0 });
+      return;
+    }
+    case 'PurchaseRefunded': {
+      const {
+        refund_id,
+        purchase_id,
+        user_id,
+        reason,
+        refunded_credits,
+        recovered_credits,
+        shortfall_credits,
+      } = event.data;
+      state.refunds.set(refund_id, {
+        refund_id,
+        purchase_id,
+        user_id,
+        reason,
+        refunded_credits,
+        recovered_credits,
+        shortfall_credits,
+      });
+      const purchase = state.purchases.get(purchase_id);
+      if (purchase !== undefined) purchase.refunded_credits += refunded_credits;
       return;
     }
     case 'BonusGranted':

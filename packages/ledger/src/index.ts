@@ -33,6 +33,7 @@ export {
   type CashoutStatus,
   type LedgerState,
   type Purchase,
+  type Refund,
   type RewardReleaseReason,
   type RewardStatus,
   type RewardTransfer,
@@ -53,6 +54,7 @@ export {
   ledgerAccountsStreamId,
   ledgerStreamVersion,
   purchaseStreamId,
+  refundStreamId,
   rewardStreamId,
   type LedgerStreamCategory,
 } from './stream-ids.js';

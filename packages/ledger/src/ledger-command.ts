@@ -11,6 +11,14 @@ export type LedgerCommand =
   | { type: 'OpenUserAccounts'; data: { user_id: string } }
   /** Credits bought with a card: `amount_usd` whole dollars, credits = amount_usd x 1,000. */
   | { type: 'PurchaseCredits'; data: { purchase_id: string; user_id: string; amount_usd: number } }
+  /**
+   * A Stripe refund or dispute (`refund_id` = the Stripe refund or dispute id) of a purchase:
+   * takes up to `amount_credits` back from the buyer's spending account, never below zero.
+   */
+  | {
+      type: 'RefundPurchase';
+      data: { refund_id: string; purchase_id: string; amount_credits: number; reason: 'refund' | 'dispute' };
+    }
   /** The first-project bonus, once per person, from platform:promotions. */
   | { type: 'GrantBonus'; data: { user_id: string } }
   /** Reserves an evaluator's reward from the requester's spending account (pending transfer). */
@@ -58,6 +66,7 @@ export type LedgerCommandType = LedgerCommand['type'];
 export const LEDGER_COMMAND_TYPES: readonly LedgerCommandType[] = [
   'OpenUserAccounts',
   'PurchaseCredits',
+  'RefundPurchase',
   'GrantBonus',
   'ReserveReward',
   'PostReward',

@@ -29,6 +29,10 @@ export const LEDGER_REJECTIONS = [
   'same_account',
   /** A purchase below MINIMUM_PURCHASE_USD. */
   'purchase_below_minimum',
+  /** No purchase with this id was recorded (a refund of an unknown payment). */
+  'purchase_not_found',
+  /** The refunds of a purchase would add up to more credits than it bought. */
+  'refund_exceeds_purchase',
   /** No reward transfer with this id was reserved. */
   'transfer_not_found',
   /** The reward transfer was already posted (by another vote). */

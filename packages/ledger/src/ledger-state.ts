@@ -14,6 +14,18 @@ export interface Purchase {
   user_id: string;
   amount_usd: number;
   credits: number;
+  /** Credits refunded or disputed so far (recovered or not). */
+  refunded_credits: number;
+}
+
+export interface Refund {
+  refund_id: string;
+  purchase_id: string;
+  user_id: string;
+  reason: 'refund' | 'dispute';
+  refunded_credits: number;
+  recovered_credits: number;
+  shortfall_credits: number;
 }
 
 export type RewardStatus = 'pending' | 'posted' | 'voided';
@@ -66,6 +78,7 @@ export interface LedgerState {
   /** People who got the first-project bonus (stream `bonus-{userId}`). */
   bonusGrantedUsers: Set<string>;
   purchases: Map<string, Purchase>;
+  refunds: Map<string, Refund>;
   rewards: Map<string, RewardTransfer>;
   /** Pending rewards as a binary min-heap by (expires_at_ms, sequence). */
   pendingRewards: RewardTransfer[];
@@ -83,6 +96,7 @@ export function createLedgerState(): LedgerState {
     users: new Map(),
     bonusGrantedUsers: new Set(),
     purchases: new Map(),
+    refunds: new Map(),
     rewards: new Map(),
     pendingRewards: [],
     rewardSequence: 0,

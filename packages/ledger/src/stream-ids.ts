@@ -7,6 +7,7 @@ import type { LedgerState } from './ledger-state.js';
 export const LEDGER_STREAM_CATEGORIES = [
   'ledger_accounts',
   'purchase',
+  'refund',
   'bonus',
   'reward',
   'cashout',
@@ -19,6 +20,9 @@ export function ledgerAccountsStreamId(userId: string): string {
 }
 export function purchaseStreamId(purchaseId: string): string {
   return 'purchase-' + purchaseId;
+}
+export function refundStreamId(refundId: string): string {
+  return 'refund-' + refundId;
 }
 export function bonusStreamId(userId: string): string {
   return 'bonus-' + userId;
@@ -47,6 +51,8 @@ export function ledgerStreamVersion(state: LedgerState, streamId: string): numbe
       return state.users.has(id) ? 1 : 0;
     case 'purchase':
       return state.purchases.has(id) ? 1 : 0;
+    case 'refund':
+      return state.refunds.has(id) ? 1 : 0;
     case 'bonus':
       return state.bonusGrantedUsers.has(id) ? 1 : 0;
     case 'reward': {

@@ -1,2 +1,12 @@
 export { createTestDatabase, databaseKinds, type TestDatabase } from './test-database.js';
 export { startSmtpSink, type SmtpSink, type ReceivedEmail } from './smtp-sink.js';
+export {
+  startStripeFake,
+  signatureHeader,
+  type StripeFake,
+  type StripeFakeOptions,
+  type StripeFakeSwitches,
+  type StripeObject,
+  type WebhookTarget,
+} from './stripe-fake/stripe-fake.js';
+export { parseFormBody } from './stripe-fake/form-body.js';

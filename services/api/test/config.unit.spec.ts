@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       trustProxyHops: 0,
       magicLinkLimitPerEmail: 5,
       magicLinkLimitPerIp: 30,
+      stripe: undefined,
     });
   });
 
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       trustProxyHops: 1,
       magicLinkLimitPerEmail: 3,
       magicLinkLimitPerIp: 100,
+      stripe: undefined,
     });
   });
 
@@ -191,6 +193,28 @@ describe('loadConfig', () => {
   });
 });
 
+describe('Stripe settings', () => {
+  it('uses the real Stripe only with all three keys, and says which are missing', () => {
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        PUBLIC_URL: 'https://market.example.com/',
+      }),
+    ).toMatchObject({
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', publishableKey: 'pk_test_abc' },
+      publicUrl: 'https://market.example.com',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope_not_a_secret' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must look like whsec_/,
+    );
+  });
+});
+
 describe('CONFIG_SETTINGS', () => {
   it('describes every setting loadConfig reads', () => {
     expect(CONFIG_SETTINGS.map((setting) => setting.name)).toEqual([
@@ -212,6 +236,9 @@ describe('CONFIG_SETTINGS', () => {
       'TRUST_PROXY',
       'MAGIC_LINK_LIMIT_PER_EMAIL',
       'MAGIC_LINK_LIMIT_PER_IP',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

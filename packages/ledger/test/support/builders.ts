@@ -106,3 +106,12 @@ export function adjustCredits(
 export function withData<T extends LedgerCommand>(command: T, data: Record<string, unknown>): T {
   return { ...command, data: { ...command.data, ...data } } as T;
 }
+
+export function refundPurchase(
+  data: Partial<LedgerCommandOf<'RefundPurchase'>['data']> = {},
+): LedgerCommandOf<'RefundPurchase'> {
+  return {
+    type: 'RefundPurchase',
+    data: { refund_id: 're_1', purchase_id: 'pi_1', amount_credits: 50_000, reason: 'refund', ...data },
+  };
+}

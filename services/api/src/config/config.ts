@@ -45,6 +45,14 @@ export interface AppConfig {
   magicLinkLimitPerEmail: number;
   /** Magic links one IP address may request per 15 minutes. */
   magicLinkLimitPerIp: number;
+  /** Absent: payments in local test mode against the loopback Stripe fake (DESIGN section 3). */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
 }
 
 /** One row of the settings table the README is written from. */
@@ -134,6 +142,22 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     default: '30',
     meaning: 'Sign-in links one client address may request per 15 minutes; more get 429 with Retry-After.',
   },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset: local test mode with the loopback Stripe fake)',
+    meaning:
+      'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(unset)',
+    meaning: 'Signing secret (whsec_...) of the endpoint POST /api/v1/payments/webhook.',
+  },
+  {
+    name: 'STRIPE_PUBLISHABLE_KEY',
+    default: '(unset)',
+    meaning: 'Publishable key (pk_...) handed to the console by GET /api/v1/payments/config.',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -190,6 +214,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('BODY_LIMIT_BYTES', MIN_BODY_LIMIT_BYTES, MAX_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
   );
 
+  const stripeSecretKey = read(
+    'STRIPE_SECRET_KEY',
+    secret(
+      'STRIPE_SECRET_KEY',
+      8,
+      /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9_]+$/,
+      'must look like sk_test_... or sk_live_...',
+    ),
+  );
+  const stripeWebhookSecret = read(
+    'STRIPE_WEBHOOK_SECRET',
+    secret('STRIPE_WEBHOOK_SECRET', 8, /^whsec_[A-Za-z0-9_]+$/, 'must look like whsec_...'),
+  );
+  const stripePublishableKey = read(
+    'STRIPE_PUBLISHABLE_KEY',
+    text(
+      'STRIPE_PUBLISHABLE_KEY',
+      '',
+      /^pk_(?:test|live)_[A-Za-z0-9_]+$/,
+      'must look like pk_test_... or pk_live_...',
+    ),
+  );
   const publicUrl = read(
     'PUBLIC_URL',
     serviceUrl('PUBLIC_URL', ['http:', 'https:'], { list: false, requireHost: true }),
@@ -221,6 +267,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'MAGIC_LINK_LIMIT_PER_IP',
     wholeNumber('MAGIC_LINK_LIMIT_PER_IP', 1, 100_000, 30),
   );
+  const stripeNames = {
+    STRIPE_SECRET_KEY: stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    STRIPE_PUBLISHABLE_KEY: stripePublishableKey,
+  };
+  const stripeSet = Object.entries(stripeNames).filter(([, value]) => value);
+  if (stripeSet.length > 0 && stripeSet.length < 3) {
+    const missing = Object.entries(stripeNames)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    problems.push(
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${missing.join(', ')} (unset all three for local test mode)`,
+    );
+  }
 
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
@@ -252,6 +312,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxyHops: trustProxyHops!,
     magicLinkLimitPerEmail: magicLinkLimitPerEmail!,
     magicLinkLimitPerIp: magicLinkLimitPerIp!,
+    stripe:
+      stripeSecretKey && stripeWebhookSecret && stripePublishableKey
+        ? {
+            secretKey: stripeSecretKey,
+            webhookSecret: stripeWebhookSecret,
+            publishableKey: stripePublishableKey,
+          }
+        : undefined,
   };
 }
 
@@ -303,15 +371,20 @@ function text(name: string, fallback: string, pattern: RegExp, rule: string) {
     });
 }
 
-/** A secret value: checked for length only and never echoed in a message. */
-function secret(name: string, minLength: number) {
+/** A secret value: checked for length (and shape) but never echoed in a message. */
+function secret(name: string, minLength: number, pattern?: RegExp, rule?: string) {
   return z
     .string()
     .optional()
     .transform((raw, ctx): string | undefined => {
       if (raw === undefined) return undefined;
-      if (raw.length >= minLength) return raw;
-      return fail(ctx, `${name} must be at least ${minLength} characters long (got ${raw.length})`);
+      const value = raw.trim();
+      if (value.length < minLength) {
+        return fail(ctx, `${name} must be at least ${minLength} characters long (got ${value.length})`);
+      }
+      if (pattern && !pattern.test(value))
+        return fail(ctx, `${name} ${rule ?? 'is malformed'} (value not shown)`);
+      return value;
     });
 }
 

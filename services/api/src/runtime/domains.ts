@@ -2,17 +2,28 @@ import type { DomainEventHandlers } from '@evalmarket/projector';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { identityProjection } from '../identity/identity-projection.js';
 import { identityRoutes } from '../identity/identity-routes.js';
+import { cashoutRoutes } from '../payments/cashout.js';
+import { paymentsProjection } from '../payments/payments-projection.js';
+import { paymentsRoutes } from '../payments/payments-routes.js';
+import { startPaymentsWorker } from '../payments/payments-worker.js';
+import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
  * The domains of the API, one line each: their routes (registered under /api/v1 in this order)
  * and the handlers of the read models they own (see createDomainProjection).
  */
-export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [identityRoutes];
+export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
+  identityRoutes,
+  paymentsRoutes,
+  walletPaymentRoutes,
+  cashoutRoutes,
+];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
   identityProjection,
   evaluatorProjection,
+  paymentsProjection,
 ];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
@@ -21,4 +32,6 @@ export interface DomainProcess {
 }
 
 /** Started after the routes, stopped before the database closes. */
-export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [];
+export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [
+  startPaymentsWorker,
+];

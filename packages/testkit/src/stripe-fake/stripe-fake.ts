@@ -1,0 +1,923 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseFormBody, type FormObject, type FormValue } from './form-body.js';
+
+/*
+ * A fake of the parts of Stripe's REST API the marketplace uses, spoken over loopback HTTP so the
+ * real `stripe` SDK talks to it unchanged (`new Stripe(key, { host, port, protocol: 'http' })`).
+ * Objects live in memory. Behaviour follows Stripe's test mode: magic payment methods
+ * (`pm_card_visa` succeeds, `pm_card_chargeDeclined` declines, `pm_card_authenticationRequired`
+ * needs the customer present), errors as `{error: {type, code, message, ...}}` with Stripe's
+ * statuses, a `request-id` on every reply, `Idempotency-Key` replays. Events are delivered as
+ * signed webhooks (`Stripe-Signature: t=...,v1=HMAC-SHA256(secret, "t.payload")`).
+ */
+
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+/** Where webhooks go: a URL (POSTed over HTTP) or a function (e.g. Fastify's inject). */
+export type WebhookTarget =
+  { url: string } | { deliver: (payload: string, headers: Record<string, string>) => Promise<number> };
+
+export interface StripeFakeOptions {
+  webhookSecret: string;
+  webhookTarget?: WebhookTarget;
+  /** Attempts per webhook before it is dropped (Stripe retries for days; tests need seconds). */
+  maxDeliveryAttempts?: number;
+  retryDelayMs?: number;
+  /**
+   * A JSON file that keeps the fake's objects across restarts (the embedded default keeps its
+   * database in DATA_DIR, so the Stripe ids it stored must still exist after a restart).
+   */
+  stateFile?: string;
+}
+
+/** Switches for the failure modes a test wants to provoke. */
+export interface StripeFakeSwitches {
+  /** 'immediate': each event is sent as soon as it happens; 'hold': queued until flushWebhooks(). */
+  webhookMode: 'immediate' | 'hold';
+  /** Each event is delivered this many times (concurrently). */
+  webhookCopies: number;
+  /** Delay before each delivery, in milliseconds. */
+  webhookDelayMs: number;
+  /** flushWebhooks() sends the held events newest first. */
+  reverseOnFlush: boolean;
+  /** Transfers fail with balance_insufficient (the platform has no money to send). */
+  failTransfers: boolean;
+}
+
+export interface DeliveredWebhook {
+  event_id: string;
+  type: string;
+  status: number;
+}
+
+export interface StripeFake {
+  /** `http://127.0.0.1:{port}` */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly switches: StripeFakeSwitches;
+  readonly delivered: DeliveredWebhook[];
+  setWebhookTarget(target: WebhookTarget | undefined): void;
+  /** Sends the held events (in order, or reversed with `reverseOnFlush`). */
+  flushWebhooks(): Promise<void>;
+  /** Waits until no delivery is running or queued for immediate sending. */
+  idle(): Promise<void>;
+  get(id: string): StripeObject | undefined;
+  /** Every event created so far, oldest first. */
+  events(): StripeObject[];
+  /** Fake-only: what finishing Stripe's hosted onboarding does (details submitted, payouts on). */
+  completeOnboarding(accountId: string): void;
+  /** Fake-only: a card holder disputes the charge of a PaymentIntent. */
+  createDispute(paymentIntentId: string, amountCents?: number): StripeObject;
+  close(): Promise<void>;
+}
+
+class FakeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const invalidRequest = (message: string, param?: string, code = 'resource_missing', status = 400) =>
+  new FakeError(status, { type: 'invalid_request_error', message, ...(param ? { param } : {}), code });
+
+const missing = (kind: string, id: string, param = 'id') =>
+  invalidRequest(`No such ${kind}: '${id}'`, param, 'resource_missing', 404);
+
+interface CardBehaviour {
+  brand: string;
+  last4: string;
+  outcome: 'succeeds' | 'declines' | 'authentication_required';
+}
+
+/** Stripe's test payment methods (https://docs.stripe.com/testing). */
+const TEST_CARDS: Record<string, CardBehaviour> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declines' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'authentication_required' },
+};
+
+const API_VERSION = '2025-09-30.clover';
+
+/** The console in local test mode calls the fake from the browser, like Stripe.js calls Stripe. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+};
+
+export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
+  const objects = new Map<string, StripeObject>();
+  const outcomes = new Map<string, CardBehaviour['outcome']>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const events: StripeObject[] = [];
+  const held: StripeObject[] = [];
+  const delivered: DeliveredWebhook[] = [];
+  const running = new Set<Promise<void>>();
+  let webhookTarget = options.webhookTarget;
+  const maxAttempts = options.maxDeliveryAttempts ?? 5;
+  const retryDelayMs = options.retryDelayMs ?? 50;
+  const switches: StripeFakeSwitches = {
+    webhookMode: 'immediate',
+    webhookCopies: 1,
+    webhookDelayMs: 0,
+    reverseOnFlush: false,
+    failTransfers: false,
+  };
+
+  if (options.stateFile) {
+    try {
+      const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as {
+        objects: StripeObject[];
+        outcomes: Array<[string, CardBehaviour['outcome']]>;
+      };
+      for (const object of saved.objects) objects.set(object.id, object);
+      for (const [id, outcome] of saved.outcomes) outcomes.set(id, outcome);
+    } catch {
+      // No state yet (first start) or unreadable: start empty.
+    }
+  }
+  const persist = () => {
+    if (!options.stateFile) return;
+    const temporary = `${options.stateFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ objects: [...objects.values()], outcomes: [...outcomes] }));
+    renameSync(temporary, options.stateFile);
+  };
+
+  const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const store = (object: StripeObject): StripeObject => {
+    objects.set(object.id, object);
+    return object;
+  };
+  const find = (kind: string, id: string, param?: string): StripeObject => {
+    const object = objects.get(id);
+    if (!object || object.object !== kind) throw missing(kind, id, param);
+    return object;
+  };
+
+  // Webhooks -------------------------------------------------------------------------------
+
+  const emit = (type: string, object: StripeObject, requestIdempotencyKey?: string) => {
+    const event: StripeObject = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: nowSeconds(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: newId('req'), idempotency_key: requestIdempotencyKey ?? null },
+      data: { object: structuredClone(object) },
+      ...(typeof object.account === 'string' ? { account: object.account } : {}),
+    };
+    events.push(event);
+    if (switches.webhookMode === 'hold') held.push(event);
+    else track(deliverCopies(event));
+  };
+
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
+
+  const deliverCopies = async (event: StripeObject) => {
+    await Promise.all(Array.from({ length: Math.max(1, switches.webhookCopies) }, () => deliver(event)));
+  };
+
+  const deliver = async (event: StripeObject) => {
+    if (switches.webhookDelayMs > 0) await sleep(switches.webhookDelayMs);
+    const payload = JSON.stringify(event, null, 2);
+    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+      const target = webhookTarget;
+      if (!target) return;
+      const headers = {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureHeader(payload, options.webhookSecret),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      };
+      let status = 0;
+      try {
+        if ('url' in target) {
+          const response = await fetch(target.url, { method: 'POST', headers, body: payload });
+          status = response.status;
+          await response.arrayBuffer();
+        } else {
+          status = await target.deliver(payload, headers);
+        }
+      } catch {
+        status = 0;
+      }
+      delivered.push({ event_id: event.id, type: String(event.type), status });
+      if (status >= 200 && status < 300) return;
+      await sleep(retryDelayMs * attempt);
+    }
+  };
+
+  // Resources ------------------------------------------------------------------------------
+
+  const paymentMethodFrom = (token: string, customer?: string): StripeObject => {
+    const existing = objects.get(token);
+    if (existing && existing.object === 'payment_method') return existing;
+    const card = TEST_CARDS[token];
+    if (!card) throw missing('PaymentMethod', token, 'payment_method');
+    const method = store({
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      created: nowSeconds(),
+      customer: customer ?? null,
+      livemode: false,
+      metadata: {},
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        country: 'US',
+        funding: 'credit',
+      },
+    });
+    outcomes.set(method.id, card.outcome);
+    return method;
+  };
+
+  const attach = (method: StripeObject, customerId: string) => {
+    find('customer', customerId, 'customer');
+    method.customer = customerId;
+    emit('payment_method.attached', method);
+  };
+
+  const chargeFor = (intent: StripeObject): StripeObject =>
+    store({
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      customer: intent.customer ?? null,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: 'succeeded',
+      created: nowSeconds(),
+      metadata: intent.metadata ?? {},
+      refunds: { object: 'list', data: [], has_more: false, url: '/v1/refunds' },
+    });
+
+  const confirmPaymentIntent = (intent: StripeObject, params: FormObject, key?: string): StripeObject => {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw invalidRequest(
+        `This PaymentIntent's status is ${String(intent.status)}, so it cannot be confirmed.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
+    }
+    const token = str(params.payment_method) ?? (intent.payment_method as string | null) ?? undefined;
+    if (!token) {
+      throw invalidRequest(
+        "You cannot confirm this PaymentIntent because it's missing a payment method.",
+        'payment_method',
+        'payment_intent_unexpected_state',
+      );
+    }
+    const method = paymentMethodFrom(token, str(intent.customer));
+    intent.payment_method = method.id;
+    const offSession = params.off_session === 'true' || intent.off_session === true;
+    const outcome = outcomes.get(method.id) ?? 'succeeds';
+    if (outcome === 'declines') {
+      return failIntent(intent, method, 'card_declined', 'Your card was declined.', key, 'generic_decline');
+    }
+    if (outcome === 'authentication_required') {
+      if (offSession) {
+        return failIntent(
+          intent,
+          method,
+          'authentication_required',
+          'Your card was declined. This transaction requires authentication.',
+          key,
+          'authentication_required',
+        );
+      }
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+      emit('payment_intent.requires_action', intent, key);
+      return intent;
+    }
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    const charge = chargeFor(intent);
+    intent.latest_charge = charge.id;
+    if (intent.setup_future_usage && typeof intent.customer === 'string') method.customer = intent.customer;
+    emit('charge.succeeded', charge, key);
+    emit('payment_intent.succeeded', intent, key);
+    return intent;
+  };
+
+  const failIntent = (
+    intent: StripeObject,
+    method: StripeObject,
+    code: string,
+    message: string,
+    key: string | undefined,
+    declineCode: string,
+  ): never => {
+    const error = {
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+      payment_method: structuredClone(method),
+    };
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = error;
+    emit('payment_intent.payment_failed', intent, key);
+    throw new FakeError(402, { ...error, payment_intent: structuredClone(intent) });
+  };
+
+  const routes: Array<{
+    method: string;
+    pattern: RegExp;
+    handle: (match: string[], params: FormObject, key: string | undefined) => StripeObject | StripeList;
+  }> = [
+    {
+      method: 'POST',
+      pattern: /^\/v1\/customers$/,
+      handle: (_m, params) =>
+        store({
+          id: newId('cus'),
+          object: 'customer',
+          created: nowSeconds(),
+          email: str(params.email) ?? null,
+          name: str(params.name) ?? null,
+          metadata: obj(params.metadata),
+          invoice_settings: { default_payment_method: null },
+          livemode: false,
+        }),
+    },
+    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: ([id]) => find('customer', id!) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handle: ([id], params) => {
+        const customer = find('customer', id!);
+        if (params.metadata) customer.metadata = { ...obj(customer.metadata), ...obj(params.metadata) };
+        const settings = params.invoice_settings;
+        if (settings && typeof settings === 'object' && !Array.isArray(settings)) {
+          customer.invoice_settings = {
+            default_payment_method: str(settings.default_payment_method) ?? null,
+          };
+        }
+        return customer;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      handle: ([id]) => {
+        find('customer', id!);
+        return list(
+          [...objects.values()].filter((o) => o.object === 'payment_method' && o.customer === id),
+          `/v1/customers/${id}/payment_methods`,
+        );
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents$/,
+      handle: (_m, params, key) => {
+        const amount = int(params.amount, 'amount');
+        if (amount < 50) {
+          throw invalidRequest('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+        }
+        const currency = str(params.currency);
+        if (!currency)
+          throw invalidRequest('Missing required param: currency.', 'currency', 'parameter_missing');
+        const customer = str(params.customer);
+        if (customer) find('customer', customer, 'customer');
+        const intent = store({
+          id: newId('pi'),
+          object: 'payment_intent',
+          amount,
+          amount_received: 0,
+          currency,
+          customer: customer ?? null,
+          description: str(params.description) ?? null,
+          metadata: obj(params.metadata),
+          payment_method: str(params.payment_method) ?? null,
+          setup_future_usage: str(params.setup_future_usage) ?? null,
+          off_session: params.off_session === 'true',
+          status: 'requires_payment_method',
+          created: nowSeconds(),
+          livemode: false,
+          latest_charge: null,
+          last_payment_error: null,
+          next_action: null,
+        });
+        intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+        emit('payment_intent.created', intent, key);
+        if (params.confirm === 'true') return confirmPaymentIntent(intent, params, key);
+        if (intent.payment_method) intent.status = 'requires_confirmation';
+        return intent;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: ([id]) => find('payment_intent', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      handle: ([id], params, key) => confirmPaymentIntent(find('payment_intent', id!), params, key),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/setup_intents$/,
+      handle: (_m, params, key) => {
+        const customer = str(params.customer);
+        if (customer) find('customer', customer, 'customer');
+        const intent = store({
+          id: newId('seti'),
+          object: 'setup_intent',
+          customer: customer ?? null,
+          usage: str(params.usage) ?? 'off_session',
+          metadata: obj(params.metadata),
+          payment_method: null,
+          status: 'requires_payment_method',
+          created: nowSeconds(),
+          livemode: false,
+        });
+        intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
+        emit('setup_intent.created', intent, key);
+        return intent;
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, handle: ([id]) => find('setup_intent', id!) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
+      handle: ([id], params, key) => {
+        const intent = find('setup_intent', id!);
+        if (intent.status === 'succeeded') {
+          throw invalidRequest(
+            "This SetupIntent's status is succeeded, so it cannot be confirmed.",
+            undefined,
+            'setup_intent_unexpected_state',
+          );
+        }
+        const token = str(params.payment_method);
+        if (!token)
+          throw invalidRequest(
+            'Missing required param: payment_method.',
+            'payment_method',
+            'parameter_missing',
+          );
+        const method = paymentMethodFrom(token);
+        intent.payment_method = method.id;
+        if (outcomes.get(method.id) === 'declines') {
+          intent.status = 'requires_payment_method';
+          emit('setup_intent.setup_failed', intent, key);
+          throw new FakeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            setup_intent: structuredClone(intent),
+          });
+        }
+        if (typeof intent.customer === 'string') attach(method, intent.customer);
+        intent.status = 'succeeded';
+        emit('setup_intent.succeeded', intent, key);
+        return intent;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_methods$/,
+      handle: (_m, params) => {
+        const customer = str(params.customer);
+        return list(
+          [...objects.values()].filter(
+            (o) => o.object === 'payment_method' && (customer === undefined || o.customer === customer),
+          ),
+          '/v1/payment_methods',
+        );
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+      handle: ([id]) => (TEST_CARDS[id!] ? paymentMethodFrom(id!) : find('payment_method', id!)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      handle: ([id], params) => {
+        const method = TEST_CARDS[id!] ? paymentMethodFrom(id!) : find('payment_method', id!);
+        const customer = str(params.customer);
+        if (!customer)
+          throw invalidRequest('Missing required param: customer.', 'customer', 'parameter_missing');
+        attach(method, customer);
+        return method;
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      handle: ([id]) => {
+        const method = find('payment_method', id!);
+        if (!method.customer) {
+          throw invalidRequest(
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+            undefined,
+            'payment_method_unexpected_state',
+          );
+        }
+        method.customer = null;
+        emit('payment_method.detached', method);
+        return method;
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: (_m, params, key) => {
+        const intentId = str(params.payment_intent);
+        const chargeId = str(params.charge);
+        const intent = intentId ? find('payment_intent', intentId, 'payment_intent') : undefined;
+        const charge = find('charge', chargeId ?? String(intent?.latest_charge ?? ''), 'charge');
+        const refundable = Number(charge.amount) - Number(charge.amount_refunded);
+        const amount = params.amount === undefined ? refundable : int(params.amount, 'amount');
+        if (amount <= 0 || amount > refundable) {
+          throw invalidRequest(
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(refundable / 100).toFixed(2)})`,
+            'amount',
+            'amount_too_large',
+          );
+        }
+        const refund = store({
+          id: newId('re'),
+          object: 'refund',
+          amount,
+          charge: charge.id,
+          payment_intent: charge.payment_intent,
+          currency: charge.currency,
+          status: 'succeeded',
+          reason: str(params.reason) ?? null,
+          metadata: obj(params.metadata),
+          created: nowSeconds(),
+        });
+        charge.amount_refunded = Number(charge.amount_refunded) + amount;
+        charge.refunded = charge.amount_refunded === charge.amount;
+        const refunds = charge.refunds as { data: StripeObject[] };
+        refunds.data.unshift(refund);
+        emit('refund.created', refund, key);
+        emit('charge.refunded', charge, key);
+        return refund;
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/accounts$/,
+      handle: (_m, params, key) => {
+        const account = store({
+          id: newId('acct'),
+          object: 'account',
+          type: str(params.type) ?? 'express',
+          country: str(params.country) ?? 'US',
+          email: str(params.email) ?? null,
+          metadata: obj(params.metadata),
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          created: nowSeconds(),
+        });
+        emit('account.updated', account, key);
+        return account;
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/accounts\/([^/]+)$/, handle: ([id]) => find('account', id!) },
+    {
+      method: 'DELETE',
+      pattern: /^\/v1\/accounts\/([^/]+)$/,
+      handle: ([id]) => {
+        find('account', id!);
+        objects.delete(id!);
+        return { id: id!, object: 'account', deleted: true };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/account_links$/,
+      handle: (_m, params) => {
+        const account = str(params.account);
+        if (!account)
+          throw invalidRequest('Missing required param: account.', 'account', 'parameter_missing');
+        find('account', account, 'account');
+        for (const name of ['refresh_url', 'return_url']) {
+          if (!str(params[name]))
+            throw invalidRequest(`Missing required param: ${name}.`, name, 'parameter_missing');
+        }
+        const returnUrl = encodeURIComponent(str(params.return_url)!);
+        return {
+          id: newId('acctlink'),
+          object: 'account_link',
+          created: nowSeconds(),
+          expires_at: nowSeconds() + 300,
+          url: `${fake.url}/_fake/onboarding/${account}?return_url=${returnUrl}`,
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/accounts\/([^/]+)\/login_links$/,
+      handle: ([id]) => {
+        find('account', id!);
+        return {
+          id: newId('lnk'),
+          object: 'login_link',
+          created: nowSeconds(),
+          url: `${fake.url}/_fake/express/${id}`,
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/transfers$/,
+      handle: (_m, params, key) => {
+        const amount = int(params.amount, 'amount');
+        const destination = str(params.destination);
+        if (!destination)
+          throw invalidRequest('Missing required param: destination.', 'destination', 'parameter_missing');
+        const account = find('account', destination, 'destination');
+        if (switches.failTransfers) {
+          throw invalidRequest(
+            'You have insufficient available funds in your Stripe account.',
+            undefined,
+            'balance_insufficient',
+          );
+        }
+        if (account.payouts_enabled !== true) {
+          throw invalidRequest(
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            'destination',
+            'insufficient_capabilities_for_transfer',
+          );
+        }
+        const transfer = store({
+          id: newId('tr'),
+          object: 'transfer',
+          amount,
+          currency: str(params.currency) ?? 'usd',
+          destination,
+          metadata: obj(params.metadata),
+          transfer_group: str(params.transfer_group) ?? null,
+          reversed: false,
+          created: nowSeconds(),
+        });
+        emit('transfer.created', transfer, key);
+        return transfer;
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handle: ([id]) => find('transfer', id!) },
+    { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handle: ([id]) => find('refund', id!) },
+    { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handle: ([id]) => find('charge', id!) },
+  ];
+
+  const completeOnboarding = (accountId: string) => {
+    const account = find('account', accountId);
+    account.details_submitted = true;
+    account.charges_enabled = true;
+    account.payouts_enabled = true;
+    emit('account.updated', account);
+    persist();
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = newId('req');
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://stripe.fake');
+    const method = request.method ?? 'GET';
+    const send = (status: number, text: string, extra: Record<string, string> = {}) => {
+      response.writeHead(status, {
+        ...CORS_HEADERS,
+        'content-type': 'application/json',
+        'request-id': requestId,
+        'stripe-version': API_VERSION,
+        ...extra,
+      });
+      response.end(text);
+    };
+
+    if (method === 'OPTIONS') {
+      response.writeHead(204, { ...CORS_HEADERS, 'request-id': requestId });
+      return response.end();
+    }
+
+    // Fake-only pages: the hosted onboarding and the Express dashboard.
+    const onboarding = /^\/_fake\/onboarding\/([^/]+)$/.exec(url.pathname);
+    if (onboarding && method === 'GET') {
+      try {
+        completeOnboarding(onboarding[1]!);
+      } catch {
+        return send(404, JSON.stringify({ error: { message: 'No such account' } }));
+      }
+      const back = url.searchParams.get('return_url');
+      response.writeHead(back ? 302 : 200, { ...(back ? { location: back } : {}), 'request-id': requestId });
+      return response.end(back ? '' : 'Onboarding complete');
+    }
+    if (/^\/_fake\/express\/[^/]+$/.test(url.pathname) && method === 'GET') {
+      response.writeHead(200, { 'content-type': 'text/plain', 'request-id': requestId });
+      return response.end('Stripe Express dashboard (fake)');
+    }
+
+    if (!/^Bearer (?:sk|rk|pk)_/.test(request.headers.authorization ?? '')) {
+      return send(
+        401,
+        JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            message: 'You did not provide an API key.',
+          },
+        }),
+      );
+    }
+
+    const params =
+      method === 'GET' || method === 'DELETE' ? parseFormBody(url.search.slice(1)) : parseFormBody(body);
+    const key = headerValue(request.headers['idempotency-key']);
+    const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${body}`).digest('hex');
+    if (key && method === 'POST') {
+      const previous = idempotent.get(key);
+      if (previous) {
+        if (previous.fingerprint !== fingerprint) {
+          return send(
+            400,
+            JSON.stringify({
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            }),
+          );
+        }
+        return send(previous.status, previous.body, {
+          'idempotent-replayed': 'true',
+          'idempotency-key': key,
+        });
+      }
+    }
+
+    let status = 200;
+    let text: string;
+    const route = routes.find(
+      (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
+    );
+    try {
+      if (!route)
+        throw invalidRequest(
+          `Unrecognized request URL (${method}: ${url.pathname}).`,
+          undefined,
+          'url_invalid',
+          404,
+        );
+      const match = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
+      text = JSON.stringify(route.handle(match, params, key), null, 2);
+    } catch (error) {
+      if (!(error instanceof FakeError)) throw error;
+      status = error.status;
+      text = JSON.stringify({ error: { ...error.body, request_log_url: `${fakeUrl()}/logs/${requestId}` } });
+    }
+    if (key && method === 'POST' && status !== 401) idempotent.set(key, { fingerprint, status, body: text });
+    if (method !== 'GET') persist();
+    send(status, text, key ? { 'idempotency-key': key } : {});
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'application/json', 'request-id': newId('req') });
+      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const fakeUrl = () => `http://127.0.0.1:${port}`;
+
+  const fake: StripeFake = {
+    url: fakeUrl(),
+    host: '127.0.0.1',
+    port,
+    switches,
+    delivered,
+    setWebhookTarget(target) {
+      webhookTarget = target;
+    },
+    async flushWebhooks() {
+      const batch = held.splice(0, held.length);
+      if (switches.reverseOnFlush) batch.reverse();
+      for (const event of batch) await deliverCopies(event);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    get: (id) => objects.get(id),
+    events: () => [...events],
+    completeOnboarding,
+    createDispute(paymentIntentId, amountCents) {
+      const intent = find('payment_intent', paymentIntentId);
+      const charge = find('charge', String(intent.latest_charge));
+      charge.disputed = true;
+      const dispute = store({
+        id: newId('dp'),
+        object: 'dispute',
+        amount: amountCents ?? charge.amount,
+        charge: charge.id,
+        payment_intent: intent.id,
+        currency: charge.currency,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: nowSeconds(),
+      });
+      emit('charge.dispute.created', dispute);
+      persist();
+      return dispute;
+    },
+    async close() {
+      await fake.idle();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+/** The `Stripe-Signature` header stripe-node's `webhooks.constructEvent` verifies. */
+export function signatureHeader(
+  payload: string,
+  secret: string,
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): string {
+  const signature = createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${payload}`, 'utf8')
+    .digest('hex');
+  return `t=${timestampSeconds},v1=${signature}`;
+}
+
+interface StripeList {
+  object: 'list';
+  data: StripeObject[];
+  has_more: boolean;
+  url: string;
+  [key: string]: unknown;
+}
+
+function list(data: StripeObject[], url: string): StripeList {
+  return { object: 'list', data, has_more: false, url };
+}
+
+function str(value: FormValue | unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function obj(value: FormValue | unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as object) } : {};
+}
+
+function int(value: FormValue | undefined, param: string): number {
+  const text = str(value);
+  if (text === undefined)
+    throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+  if (!/^\d{1,15}$/.test(text))
+    throw invalidRequest(`Invalid integer: ${text}`, param, 'parameter_invalid_integer');
+  return Number(text);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 1024 * 1024) throw new Error('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

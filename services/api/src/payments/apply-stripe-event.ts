@@ -1,0 +1,201 @@
+import { CREDITS_PER_CENT, type TEventMetadata } from '@evalmarket/contracts';
+import type Stripe from 'stripe';
+import { AppError } from '../http/errors.js';
+import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import type { PaymentsGateway } from './payments-gateway.js';
+import {
+  ensureLedgerAccounts,
+  findUserByAccount,
+  readPayoutAccount,
+  recordPaymentsEvent,
+} from './payments-service.js';
+
+/**
+ * Applies one verified Stripe event. Every effect is keyed by a Stripe object id, so the same
+ * event delivered many times, concurrently or out of order, has its effect once:
+ * credits by the PaymentIntent id (the ledger's purchase_id), take-backs by the refund or dispute
+ * id (the ledger's adjustment_id), non-money facts by the Stripe event id (the store's
+ * idempotency key). State is re-read from Stripe rather than trusted from the (possibly stale,
+ * reordered) payload.
+ */
+export async function applyStripeEvent(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  event: Stripe.Event,
+): Promise<{ applied: string }> {
+  const metadata: TEventMetadata = { actor: 'stripe', causation_id: event.id, correlation_id: event.id };
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return { applied: await creditPaymentIntent(context, gateway, intent.id, metadata) };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = idOf(charge.payment_intent);
+      if (!intentId) return { applied: 'ignored: charge without PaymentIntent' };
+      const fresh = await gateway.stripe.charges.retrieve(charge.id);
+      const refunds = fresh.refunds?.data ?? charge.refunds?.data ?? [];
+      for (const refund of refunds) {
+        if (refund.status !== 'succeeded') continue;
+        await takeBack(context, gateway, {
+          sourceId: refund.id,
+          intentId,
+          amountCents: refund.amount,
+          metadata,
+        });
+      }
+      return { applied: 'refund' };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const intentId = idOf(dispute.payment_intent);
+      if (!intentId) return { applied: 'ignored: dispute without PaymentIntent' };
+      await takeBack(context, gateway, {
+        sourceId: dispute.id,
+        intentId,
+        amountCents: dispute.amount,
+        metadata,
+      });
+      return { applied: 'dispute' };
+    }
+    case 'setup_intent.succeeded': {
+      const setup = await gateway.stripe.setupIntents.retrieve(event.data.object.id);
+      const userId = setup.metadata?.user_id;
+      const methodId = idOf(setup.payment_method);
+      if (!userId || !methodId || setup.status !== 'succeeded') return { applied: 'ignored: not ours' };
+      const method = await gateway.stripe.paymentMethods.retrieve(methodId);
+      if (!method.card) return { applied: 'ignored: not a card' };
+      await recordPaymentsEvent(
+        context,
+        userId,
+        'PaymentMethodSaved',
+        {
+          user_id: userId,
+          stripe_payment_method_id: method.id,
+          card_brand: method.card.brand,
+          card_last4: method.card.last4,
+          card_exp_month: method.card.exp_month,
+          card_exp_year: method.card.exp_year,
+          setup_intent_id: setup.id,
+        },
+        // Keyed by the SetupIntent: its event and a confirm-time refresh record it once.
+        { key: `stripe-setup:${setup.id}`, metadata },
+      );
+      return { applied: 'card saved' };
+    }
+    case 'account.updated': {
+      const accountId = event.data.object.id;
+      const userId = event.data.object.metadata?.user_id ?? (await findUserByAccount(context.sql, accountId));
+      if (!userId) return { applied: 'ignored: unknown account' };
+      await refreshPayoutAccount(context, gateway, userId, accountId, metadata);
+      return { applied: 'account' };
+    }
+    default:
+      return { applied: 'ignored' };
+  }
+}
+
+/**
+ * Credits a succeeded PaymentIntent once (purchase_id = PaymentIntent id). Returns what happened.
+ * Used by the webhook, by the auto-recharge worker and by the refund path when a refund arrives
+ * before the payment's own event.
+ */
+export async function creditPaymentIntent(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  intentId: string,
+  metadata: TEventMetadata,
+): Promise<string> {
+  if (context.ledger.state.purchases.has(intentId)) return 'duplicate';
+  const intent = await gateway.stripe.paymentIntents.retrieve(intentId);
+  const userId = intent.metadata?.user_id;
+  if (intent.status !== 'succeeded') return `ignored: status ${intent.status}`;
+  if (!userId) return 'ignored: no user_id';
+  const received = intent.amount_received || intent.amount;
+  if (intent.currency !== 'usd' || received % 100 !== 0) return 'ignored: not whole US dollars';
+  await ensureLedgerAccounts(context, userId);
+  const result = await context.ledger.submit(
+    {
+      type: 'PurchaseCredits',
+      data: { purchase_id: intent.id, user_id: userId, amount_usd: received / 100 },
+    },
+    metadata,
+  );
+  if (!result.ok) throw ledgerRejectionError(result);
+  const last = result.events[result.events.length - 1];
+  if (last) await context.wallet.waitFor(last.global_position);
+  return result.duplicate ? 'duplicate' : 'credited';
+}
+
+/**
+ * A refund or dispute takes its credits back through the ledger's RefundPurchase, keyed by the
+ * Stripe refund or dispute id. The ledger takes only what the spending balance has available
+ * (a user account never goes negative) and records the rest as shortfall_credits on the
+ * PurchaseRefunded event, which the payments projection lists in refund_shortfalls for finance
+ * and turns into a notice to the person.
+ */
+export async function takeBack(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  options: { sourceId: string; intentId: string; amountCents: number; metadata: TEventMetadata },
+): Promise<void> {
+  const { sourceId, intentId, metadata } = options;
+  // A refund may overtake the payment's own webhook: credit the payment first.
+  if (!context.ledger.state.purchases.has(intentId)) {
+    await creditPaymentIntent(context, gateway, intentId, metadata);
+  }
+  const purchase = context.ledger.state.purchases.get(intentId);
+  if (!purchase) return;
+  const result = await context.ledger.submit(
+    {
+      type: 'RefundPurchase',
+      data: {
+        refund_id: sourceId,
+        purchase_id: intentId,
+        amount_credits: Math.min(options.amountCents * CREDITS_PER_CENT, purchase.credits),
+        reason: sourceId.startsWith('dp_') ? 'dispute' : 'refund',
+      },
+    },
+    metadata,
+  );
+  if (!result.ok) throw ledgerRejectionError(result);
+  const last = result.events[result.events.length - 1];
+  if (last) {
+    await context.wallet.waitFor(last.global_position);
+    await context.domain.waitFor(last.global_position);
+  }
+}
+
+/** Re-reads a Connect account from Stripe and records its status when it changed. */
+export async function refreshPayoutAccount(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  userId: string,
+  accountId: string,
+  metadata: TEventMetadata,
+): Promise<void> {
+  const current = await readPayoutAccount(context.sql, userId);
+  if (current.stripe_account_id !== accountId) return;
+  let account: Stripe.Account;
+  try {
+    account = await gateway.stripe.accounts.retrieve(accountId);
+  } catch (error) {
+    throw new AppError(502, 'stripe_unavailable', 'Failed to refresh status', { cause: error });
+  }
+  const details = account.details_submitted === true;
+  const payouts = account.payouts_enabled === true;
+  if (current.details_submitted === details && current.payouts_enabled === payouts) return;
+  await recordPaymentsEvent(
+    context,
+    userId,
+    'PayoutAccountUpdated',
+    { user_id: userId, stripe_account_id: accountId, details_submitted: details, payouts_enabled: payouts },
+    { metadata },
+  );
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return typeof value === 'string' ? value : value.id;
+}

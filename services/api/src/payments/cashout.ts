@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CREDITS_PER_CENT,
+  CREDITS_PER_USD,
+  PAYMENT_MESSAGES,
+  PAYOUT_ARRIVAL,
+  ZCashoutReply,
+  ZCashoutRequest,
+  ZEvaluatorStatusReply,
+  type TCashoutReply,
+  type TEvaluatorStatus,
+  type TEventMetadata,
+} from '@evalmarket/contracts';
+import { availableBalance } from '@evalmarket/ledger';
+import { getWalletBalance } from '@evalmarket/projector';
+import type { App } from '../app/build-app.js';
+import { requireUser } from '../auth/guards.js';
+import { eventMetadata } from '../events/record-events.js';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  PaymentRequiredError,
+  ValidationError,
+} from '../http/errors.js';
+import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
+import { connectStatus, ensureLedgerAccounts, readPayoutAccount } from './payments-service.js';
+import { isStripeRefusal } from './stripe-errors.js';
+
+interface EvaluatorRow {
+  evaluator_status: TEvaluatorStatus;
+  qualification_tier: string | null;
+  expert_tier_interest_expressed: boolean;
+}
+
+async function readEvaluator(context: DomainContext, userId: string): Promise<EvaluatorRow> {
+  const { rows } = await context.sql.query<EvaluatorRow & Record<string, unknown>>(
+    `SELECT evaluator_status, qualification_tier, expert_tier_interest_expressed
+     FROM evaluator_applications WHERE user_id = $1`,
+    [userId],
+  );
+  return (
+    rows[0] ?? {
+      evaluator_status: 'not_applied',
+      qualification_tier: null,
+      expert_tier_interest_expressed: false,
+    }
+  );
+}
+
+/** GET /evaluator/status and POST /evaluator/cashout (spec 001 sections 2.14, 3, 5). */
+export async function cashoutRoutes(app: App, context: DomainContext): Promise<void> {
+  const gateway = await paymentsGateway(context);
+
+  app.get(
+    '/evaluator/status',
+    {
+      schema: {
+        tags: ['evaluator'],
+        summary: 'Evaluator status, earning balance and whether a cash-out is possible now',
+        response: { 200: ZEvaluatorStatusReply },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const [evaluator, balance, account] = await Promise.all([
+        readEvaluator(context, userId),
+        getWalletBalance(context.sql, userId, 'earning'),
+        readPayoutAccount(context.sql, userId),
+      ]);
+      const minimum = context.config.minimumCashoutCredits;
+      return {
+        evaluator_status: evaluator.evaluator_status,
+        qualification_tier: evaluator.qualification_tier,
+        earning_balance: balance.credits_balance,
+        minimum_cashout_credits: minimum,
+        can_cashout:
+          evaluator.evaluator_status === 'verified' &&
+          account.payouts_enabled &&
+          cashableCredits(balance.credits_balance) >= minimum,
+        expert_tier_interest_expressed: evaluator.expert_tier_interest_expressed,
+        stripe_connect_status: connectStatus(account),
+      };
+    },
+  );
+
+  app.post(
+    '/evaluator/cashout',
+    {
+      schema: {
+        tags: ['evaluator'],
+        summary:
+          'Cash out earnings (amount_credits optional: default everything cashable, in whole cents). Pending, then a Stripe transfer of the net (gross less the 10% fee) to the connected account; paid or failed (credits restored)',
+        body: ZCashoutRequest,
+        response: { 200: ZCashoutReply },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const evaluator = await readEvaluator(context, userId);
+      if (evaluator.evaluator_status !== 'verified') {
+        throw new ForbiddenError(
+          'Cash-out is available to verified evaluators only',
+          'evaluator_not_verified',
+        );
+      }
+      const account = await readPayoutAccount(context.sql, userId);
+      if (!account.stripe_account_id || !account.payouts_enabled) {
+        throw new ConflictError('Set up your bank account before cashing out', 'payouts_not_enabled');
+      }
+      await ensureLedgerAccounts(context, userId);
+      const earning = context.ledger.state.users.get(userId)?.earning;
+      const available = earning ? availableBalance(earning) : 0;
+      const requested = request.body?.amount_credits;
+      const minimum = context.config.minimumCashoutCredits;
+      if (requested !== undefined && requested % CREDITS_PER_CENT !== 0) {
+        throw ValidationError.at(
+          ['body', 'amount_credits'],
+          `amount_credits must be a multiple of ${CREDITS_PER_CENT} credits (whole cents)`,
+          'multiple_of',
+        );
+      }
+      const gross = requested ?? cashableCredits(available);
+      if (gross < minimum) {
+        throw new AppError(
+          422,
+          'cashout_below_minimum',
+          `Minimum Balance Not Met: the minimum cash-out is ${minimum.toLocaleString('en-US')} credits ($${(minimum / CREDITS_PER_USD).toFixed(2)})`,
+        );
+      }
+      if (gross > available) {
+        throw new PaymentRequiredError(
+          { credits_required: gross, credits_current: available, credits_shortfall: gross - available },
+          { message: 'Not enough earnings to cash out this amount' },
+        );
+      }
+      const cashoutId = `co_${randomUUID()}`;
+      const metadata = eventMetadata(request);
+      const result = await context.ledger.submit(
+        {
+          type: 'RequestCashout',
+          data: {
+            cashout_id: cashoutId,
+            user_id: userId,
+            gross_credits: gross,
+            minimum_cashout_credits: minimum,
+          },
+        },
+        metadata,
+      );
+      if (!result.ok) throw ledgerRejectionError(result);
+      await context.wallet.waitFor(result.events[result.events.length - 1]!.global_position);
+      await payCashout(context, gateway, cashoutId, metadata);
+      return cashoutReply(context, cashoutId);
+    },
+  );
+}
+
+/** Whole cents of a balance, in credits (a cash-out moves whole cents only). */
+export function cashableCredits(balanceCredits: number): number {
+  return Math.max(0, balanceCredits - (balanceCredits % CREDITS_PER_CENT));
+}
+
+/**
+ * Sends the net of a pending cash-out to the evaluator's connected account and settles it:
+ * paid, or failed with the gross restored. The idempotency key is the cash-out id, so a retry
+ * (the payout worker after a crash or a network error) can never transfer twice. A network
+ * failure leaves the cash-out pending for the worker.
+ */
+export async function payCashout(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  cashoutId: string,
+  metadata: TEventMetadata,
+): Promise<void> {
+  const cashout = context.ledger.state.cashouts.get(cashoutId);
+  if (!cashout || cashout.status !== 'pending') return;
+  const account = await readPayoutAccount(context.sql, cashout.user_id);
+  let outcome:
+    | { type: 'MarkCashoutPaid'; data: { cashout_id: string; stripe_transfer_id: string } }
+    | { type: 'MarkCashoutFailed'; data: { cashout_id: string; reason: string } };
+  if (!account.stripe_account_id) {
+    outcome = {
+      type: 'MarkCashoutFailed',
+      data: { cashout_id: cashoutId, reason: 'No bank account connected' },
+    };
+  } else {
+    try {
+      const transfer = await gateway.stripe.transfers.create(
+        {
+          amount: cashout.net_credits / CREDITS_PER_CENT,
+          currency: 'usd',
+          destination: account.stripe_account_id,
+          transfer_group: cashoutId,
+          metadata: {
+            cashout_id: cashoutId,
+            user_id: cashout.user_id,
+            gross_credits: String(cashout.gross_credits),
+          },
+        },
+        { idempotencyKey: `cashout-${cashoutId}` },
+      );
+      outcome = { type: 'MarkCashoutPaid', data: { cashout_id: cashoutId, stripe_transfer_id: transfer.id } };
+    } catch (error) {
+      if (!isStripeRefusal(error)) {
+        context.logger.warn(
+          { err: error, cashout_id: cashoutId },
+          'cash-out transfer not confirmed; the payout worker retries',
+        );
+        return;
+      }
+      const reason = (error.message || PAYMENT_MESSAGES.cashoutFailed).slice(0, 450);
+      outcome = { type: 'MarkCashoutFailed', data: { cashout_id: cashoutId, reason } };
+    }
+  }
+  const result = await context.ledger.submit(outcome, metadata);
+  if (!result.ok) {
+    if (result.rejection === 'cashout_already_settled') return;
+    throw ledgerRejectionError(result);
+  }
+  const last = result.events[result.events.length - 1];
+  if (last) {
+    await context.wallet.waitFor(last.global_position);
+    await context.domain.waitFor(last.global_position);
+  }
+}
+
+function cashoutReply(context: DomainContext, cashoutId: string): TCashoutReply {
+  const cashout = context.ledger.state.cashouts.get(cashoutId)!;
+  return {
+    cashout_id: cashoutId,
+    status: cashout.status,
+    gross_credits: cashout.gross_credits,
+    fee_credits: cashout.fee_credits,
+    net_credits: cashout.net_credits,
+    gross_usd: cashout.gross_credits / CREDITS_PER_USD,
+    fee_usd: cashout.fee_credits / CREDITS_PER_USD,
+    net_usd: cashout.net_credits / CREDITS_PER_USD,
+    stripe_transfer_id: cashout.stripe_transfer_id ?? null,
+    failure_reason: cashout.failure_reason ?? null,
+    estimated_arrival: PAYOUT_ARRIVAL,
+  };
+}

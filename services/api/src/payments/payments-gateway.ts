@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { startStripeFake, type StripeFake } from '@evalmarket/testkit/stripe-fake';
+import Stripe from 'stripe';
+import type { DomainContext } from '../runtime/domain-context.js';
+
+/**
+ * How the API reaches Stripe. With STRIPE_SECRET_KEY the real Stripe; otherwise (the embedded
+ * default, DESIGN section 3) a loopback fake from testkit that speaks the same REST API and
+ * signs its webhooks with a secret made up at start. Either way production code talks to Stripe
+ * only through the `stripe` SDK.
+ */
+export interface PaymentsGateway {
+  stripe: Stripe;
+  webhookSecret: string;
+  mode: 'stripe' | 'local';
+  publishableKey: string;
+  /** Local mode: the fake's base URL (the console confirms payments there). */
+  apiBase: string | undefined;
+  /** Local mode only. */
+  fake: StripeFake | undefined;
+  close(): Promise<void>;
+}
+
+const gateways = new WeakMap<DomainContext, Promise<PaymentsGateway>>();
+
+/** The one gateway of a runtime, started on first use and shared by routes and workers. */
+export function paymentsGateway(context: DomainContext): Promise<PaymentsGateway> {
+  let gateway = gateways.get(context);
+  if (!gateway) {
+    gateway = openGateway(context);
+    gateways.set(context, gateway);
+  }
+  return gateway;
+}
+
+async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
+  const settings = context.config.stripe;
+  if (settings) {
+    return {
+      stripe: new Stripe(settings.secretKey, { maxNetworkRetries: 2 }),
+      webhookSecret: settings.webhookSecret,
+      mode: 'stripe',
+      publishableKey: settings.publishableKey,
+      apiBase: undefined,
+      fake: undefined,
+      close: async () => undefined,
+    };
+  }
+  const webhookSecret = `whsec_local${randomBytes(16).toString('hex')}`;
+  // The embedded default keeps its database in DATA_DIR; the fake's objects live next to it so
+  // the Stripe ids stored in events still resolve after a restart.
+  const fake = await startStripeFake({
+    webhookSecret,
+    stateFile: context.config.databaseUrl ? undefined : path.join(context.config.dataDir, 'stripe-fake.json'),
+  });
+  context.logger.info({ api_base: fake.url }, 'payments in local test mode (loopback Stripe fake)');
+  return {
+    stripe: new Stripe('sk_test_local', {
+      host: fake.host,
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    }),
+    webhookSecret,
+    mode: 'local',
+    publishableKey: 'pk_test_local',
+    apiBase: fake.url,
+    fake,
+    close: () => fake.close(),
+  };
+}
+
+/** Stops the gateway of a runtime (its fake, in local mode). */
+export async function closePaymentsGateway(context: DomainContext): Promise<void> {
+  const gateway = gateways.get(context);
+  if (!gateway) return;
+  gateways.delete(context);
+  await (await gateway).close();
+}

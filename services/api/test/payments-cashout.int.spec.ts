@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../src/runtime/start-runtime.js';
+import { makeEvaluator } from './support/evaluators.js';
+import { expectAuditGreen, localStripe } from './support/payments.js';
+import { runtimeModes, startTestRuntime } from './support/runtime.js';
+import { signIn } from './support/sign-in.js';
+
+for (const mode of runtimeModes()) {
+  describe(`Stripe Connect and cash-out: ${mode.name}`, () => {
+    let runtime: Runtime & { stop(): Promise<void> };
+    let people = 0;
+    beforeAll(async () => {
+      // A minimum of 10 credits lets the fee edge cases through; the default is covered below.
+      runtime = await startTestRuntime(mode, { minimumCashoutCredits: 10 });
+    });
+    afterAll(() => runtime?.stop());
+
+    const inject = (
+      method: 'GET' | 'POST',
+      url: string,
+      headers: Record<string, string>,
+      payload?: unknown,
+    ) =>
+      runtime.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const earning = async (headers: Record<string, string>) =>
+      (await inject('GET', '/wallet/balance?context=earning', headers)).json<{ credits_balance: number }>()
+        .credits_balance;
+
+    async function earn(userId: string, credits: number) {
+      const result = await runtime.ledger.submitMany([
+        { type: 'OpenUserAccounts', data: { user_id: userId } },
+        {
+          type: 'AdjustCredits',
+          data: {
+            adjustment_id: `earn-${userId}-${credits}`,
+            user_id: userId,
+            context: 'earning',
+            amount_credits: credits,
+            reason: 'votes',
+            actor_id: 'test',
+          },
+        },
+      ]);
+      const last = result[1]!;
+      if (!last.ok) throw new Error(last.message);
+      await runtime.projector.waitFor(last.events[0]!.global_position);
+    }
+
+    /** A verified evaluator with a finished Connect onboarding and `credits` of earnings. */
+    async function readyEvaluator(credits: number) {
+      people += 1;
+      const person = await signIn(runtime, `evaluator${people}@example.com`);
+      await makeEvaluator(runtime, person.userId, { status: 'verified' });
+      const created = await inject('POST', '/payments/connect/create-account', person.headers);
+      expect(created.json()).toMatchObject({ status: 'created' });
+      const link = (await inject('POST', '/payments/connect/onboarding-link', person.headers)).json<{
+        onboarding_url: string;
+      }>();
+      const { fake } = await localStripe(runtime);
+      await fetch(link.onboarding_url, { redirect: 'manual' });
+      await fake.idle();
+      await earn(person.userId, credits);
+      return person;
+    }
+
+    it('connects a payout account through onboarding and account.updated', async () => {
+      const person = await signIn(runtime, 'connect@example.com');
+      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toEqual({
+        has_account: false,
+        details_submitted: false,
+        payouts_enabled: false,
+      });
+      expect((await inject('POST', '/payments/connect/dashboard-link', person.headers)).statusCode).toBe(404);
+      const setup = await inject('POST', '/payments/setup-earning', person.headers);
+      expect(setup.json()).toMatchObject({
+        status: 'created',
+        onboarding_url: expect.stringContaining('/_fake/onboarding/'),
+      });
+      expect((await inject('POST', '/payments/connect/create-account', person.headers)).json()).toMatchObject(
+        { status: 'existing' },
+      );
+      const { fake } = await localStripe(runtime);
+      await fetch(setup.json<{ onboarding_url: string }>().onboarding_url, { redirect: 'manual' });
+      await fake.idle();
+      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toEqual({
+        has_account: true,
+        details_submitted: true,
+        payouts_enabled: true,
+      });
+      expect((await inject('POST', '/payments/verify-bank', person.headers)).json()).toMatchObject({
+        verified: true,
+      });
+      expect((await inject('POST', '/payments/connect/dashboard-link', person.headers)).json()).toMatchObject(
+        {
+          dashboard_url: expect.stringContaining('/_fake/express/'),
+        },
+      );
+      expect((await inject('POST', '/payments/connect/disconnect', person.headers)).json()).toEqual({
+        disconnected: true,
+      });
+      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toMatchObject({
+        has_account: false,
+      });
+    });
+
+    it('refuses people who are not verified or have no payouts, with the status saying why', async () => {
+      const pending = await signIn(runtime, 'pending@example.com');
+      await makeEvaluator(runtime, pending.userId, { status: 'pending' });
+      await earn(pending.userId, 20_000);
+      const status = (await inject('GET', '/evaluator/status', pending.headers)).json();
+      expect(status).toMatchObject({
+        evaluator_status: 'pending',
+        earning_balance: 20_000,
+        minimum_cashout_credits: 10,
+        can_cashout: false,
+        stripe_connect_status: { has_account: false, payouts_enabled: false },
+      });
+      expect((await inject('POST', '/evaluator/cashout', pending.headers)).statusCode).toBe(403);
+      const stranger = await signIn(runtime, 'stranger@example.com');
+      expect((await inject('GET', '/evaluator/status', stranger.headers)).json()).toMatchObject({
+        evaluator_status: 'not_applied',
+      });
+      const verified = await signIn(runtime, 'nobank@example.com');
+      await makeEvaluator(runtime, verified.userId);
+      expect((await inject('POST', '/evaluator/cashout', verified.headers)).statusCode).toBe(409);
+    });
+
+    it.each([
+      // [balance, amount_credits sent, status, gross, fee, net, left]
+      [10_005, undefined, 200, 10_000, 1_000, 9_000, 5],
+      [10, undefined, 200, 10, 0, 10, 0],
+      [50, 50, 200, 50, 10, 40, 0],
+      [12_340, undefined, 200, 12_340, 1_230, 11_110, 0],
+      [1_000, 9, 422, 0, 0, 0, 1_000],
+      [1_000, 15, 422, 0, 0, 0, 1_000],
+      [9, undefined, 422, 0, 0, 0, 9],
+      [1_000, 2_000, 402, 0, 0, 0, 1_000],
+    ])(
+      'balance %i, amount %s: status %i, gross %i, fee %i, net %i, left %i',
+      async (credits, amount, status, gross, fee, net, left) => {
+        const person = await readyEvaluator(credits);
+        const reply = await inject(
+          'POST',
+          '/evaluator/cashout',
+          person.headers,
+          amount === undefined ? undefined : { amount_credits: amount },
+        );
+        expect(reply.statusCode, reply.body).toBe(status);
+        if (status === 200) {
+          expect(reply.json()).toMatchObject({
+            status: 'paid',
+            gross_credits: gross,
+            fee_credits: fee,
+            net_credits: net,
+            gross_usd: gross / 1000,
+            fee_usd: fee / 1000,
+            net_usd: net / 1000,
+            stripe_transfer_id: expect.stringMatching(/^tr_/),
+            estimated_arrival: '2-3 business days',
+          });
+          const { gateway } = await localStripe(runtime);
+          const transfer = await gateway.stripe.transfers.retrieve(
+            reply.json<{ stripe_transfer_id: string }>().stripe_transfer_id,
+          );
+          expect(transfer.amount).toBe(net / 10);
+        }
+        expect(await earning(person.headers)).toBe(left);
+        await expectAuditGreen(runtime);
+      },
+    );
+
+    it('a failed transfer voids the pending cash-out and restores the balance', async () => {
+      const person = await readyEvaluator(25_000);
+      const { fake } = await localStripe(runtime);
+      fake.switches.failTransfers = true;
+      try {
+        const reply = await inject('POST', '/evaluator/cashout', person.headers, {});
+        expect(reply.statusCode).toBe(200);
+        expect(reply.json()).toMatchObject({
+          status: 'failed',
+          gross_credits: 25_000,
+          failure_reason: expect.stringContaining('insufficient'),
+        });
+      } finally {
+        fake.switches.failTransfers = false;
+      }
+      expect(await earning(person.headers)).toBe(25_000);
+      const { rows } = await runtime.sql.query(`SELECT status FROM cashouts WHERE user_id = $1`, [
+        person.userId,
+      ]);
+      expect(rows).toEqual([{ status: 'failed' }]);
+      const again = await inject('POST', '/evaluator/cashout', person.headers);
+      expect(again.json()).toMatchObject({ status: 'paid', net_credits: 22_500 });
+      expect(await earning(person.headers)).toBe(0);
+      await expectAuditGreen(runtime);
+    });
+  });
+
+  describe(`cash-out minimum from config: ${mode.name}`, () => {
+    let runtime: Runtime & { stop(): Promise<void> };
+    beforeAll(async () => {
+      runtime = await startTestRuntime(mode);
+    });
+    afterAll(() => runtime?.stop());
+
+    it('holds back balances under minimum_cashout_credits and pays the minimum exactly', async () => {
+      const person = await signIn(runtime, 'minimum@example.com');
+      await makeEvaluator(runtime, person.userId);
+      const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+        runtime.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: person.headers,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+      await inject('POST', '/payments/connect/create-account');
+      const { onboarding_url } = (await inject('POST', '/payments/connect/onboarding-link')).json<{
+        onboarding_url: string;
+      }>();
+      const { fake } = await localStripe(runtime);
+      await fetch(onboarding_url, { redirect: 'manual' });
+      await fake.idle();
+      const grant = async (credits: number, id: string) => {
+        const [, adjusted] = await runtime.ledger.submitMany([
+          { type: 'OpenUserAccounts', data: { user_id: person.userId } },
+          {
+            type: 'AdjustCredits',
+            data: {
+              adjustment_id: id,
+              user_id: person.userId,
+              context: 'earning',
+              amount_credits: credits,
+              reason: 'votes',
+              actor_id: 'test',
+            },
+          },
+        ]);
+        if (!adjusted!.ok) throw new Error(adjusted!.message);
+        await runtime.projector.waitFor(adjusted!.events[0]!.global_position);
+      };
+      await grant(9_990, 'min-1');
+      const status = (await inject('GET', '/evaluator/status')).json();
+      expect(status).toMatchObject({
+        minimum_cashout_credits: 10_000,
+        can_cashout: false,
+        earning_balance: 9_990,
+      });
+      const below = await inject('POST', '/evaluator/cashout', {});
+      expect(below.statusCode).toBe(422);
+      expect(below.json().detail).toContain('Minimum Balance Not Met');
+      await grant(10, 'min-2');
+      expect((await inject('GET', '/evaluator/status')).json()).toMatchObject({ can_cashout: true });
+      expect((await inject('POST', '/evaluator/cashout')).json()).toMatchObject({
+        status: 'paid',
+        gross_credits: 10_000,
+        fee_credits: 1_000,
+        net_credits: 9_000,
+      });
+      await expectAuditGreen(runtime);
+    });
+  });
+}

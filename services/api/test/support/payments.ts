@@ -1,0 +1,57 @@
+import { auditLedger } from '@evalmarket/projector';
+import Stripe from 'stripe';
+import { paymentsGateway } from '../../src/payments/payments-gateway.js';
+import type { Runtime } from '../../src/runtime/start-runtime.js';
+
+/**
+ * What a browser does against the local test mode: the real stripe SDK pointed at the fake's
+ * api_base (as GET /payments/config gives it), and the fake itself for its switches.
+ */
+export async function localStripe(runtime: Runtime) {
+  const gateway = await paymentsGateway(runtime.context);
+  const fake = gateway.fake;
+  if (!fake) throw new Error('the runtime is not in local payments mode');
+  const browser = new Stripe('pk_test_local', {
+    host: fake.host,
+    port: fake.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  return { fake, browser, gateway };
+}
+
+/** Waits until `check` holds, polling. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function expectAuditGreen(runtime: Runtime): Promise<void> {
+  const report = await auditLedger({ sql: runtime.sql, store: runtime.store, catchUpTimeoutMs: 5_000 });
+  if (!report.ok) throw new Error(`audit failed: ${JSON.stringify(report, null, 2)}`);
+}
+
+export async function countEvents(
+  runtime: Runtime,
+  type: string,
+  field?: string,
+  value?: string,
+): Promise<number> {
+  const { rows } = field
+    ? await runtime.sql.query<{ n: unknown }>(
+        `SELECT count(*) AS n FROM events WHERE type = $1 AND data->>'${field}' = $2`,
+        [type, value],
+      )
+    : await runtime.sql.query<{ n: unknown }>(`SELECT count(*) AS n FROM events WHERE type = $1`, [type]);
+  return Number(rows[0]!.n);
+}
