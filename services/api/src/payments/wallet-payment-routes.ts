@@ -39,41 +39,39 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
   const gateway = await paymentsGateway(context);
   const { sql } = context;
 
-  // ignoreTrailingSlash: '/wallet' answers too.
-  {
-    app.get(
-      '/wallet/',
-      {
-        schema: {
-          tags: ['wallet'],
-          summary: 'Both balances of the signed-in person, and whether the first-project bonus was claimed',
-          response: { 200: ZWalletReply },
-        },
+  // Also answers /wallet (ignoreTrailingSlash).
+  app.get(
+    '/wallet/',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Both balances of the signed-in person, and whether the first-project bonus was claimed',
+        response: { 200: ZWalletReply },
       },
-      async (request) => {
-        const userId = requireUser(request);
-        const [spending, earning, bonus] = await Promise.all([
-          getAccountBalance(sql, userId, 'spending'),
-          getAccountBalance(sql, userId, 'earning'),
-          sql.query(`SELECT 1 FROM wallet_transactions WHERE user_id = $1 AND code = 'bonus' LIMIT 1`, [
-            userId,
-          ]),
-        ]);
-        const spending_balance = availableBalance(spending);
-        const earning_balance = availableBalance(earning);
-        return {
-          spending_balance,
-          earning_balance,
-          pending_balance: spending.debits_pending + earning.debits_pending,
-          total_balance: spending_balance + earning_balance,
-          currency: 'USD' as const,
-          usd_equivalent: (spending_balance + earning_balance) / CREDITS_PER_USD,
-          bonus_claimed: bonus.rows.length > 0,
-          bonus_credits: FIRST_PROJECT_BONUS_CREDITS,
-        };
-      },
-    );
-  }
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const [spending, earning, bonus] = await Promise.all([
+        getAccountBalance(sql, userId, 'spending'),
+        getAccountBalance(sql, userId, 'earning'),
+        sql.query(`SELECT 1 FROM wallet_transactions WHERE user_id = $1 AND code = 'bonus' LIMIT 1`, [
+          userId,
+        ]),
+      ]);
+      const spending_balance = availableBalance(spending);
+      const earning_balance = availableBalance(earning);
+      return {
+        spending_balance,
+        earning_balance,
+        pending_balance: spending.debits_pending + earning.debits_pending,
+        total_balance: spending_balance + earning_balance,
+        currency: 'USD' as const,
+        usd_equivalent: (spending_balance + earning_balance) / CREDITS_PER_USD,
+        bonus_claimed: bonus.rows.length > 0,
+        bonus_credits: FIRST_PROJECT_BONUS_CREDITS,
+      };
+    },
+  );
 
   app.get(
     '/wallet/context/:context',
