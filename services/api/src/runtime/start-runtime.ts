@@ -12,6 +12,7 @@ import {
 } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
+import { registerConsoles } from '../app/consoles.js';
 import { createLogger } from '../app/logger.js';
 import type { AppConfig } from '../config/config.js';
 import { devRoutes } from '../dev/dev-routes.js';
@@ -113,6 +114,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });
         }
+        await registerConsoles(api);
         if (config.devEndpoints)
           await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector, mailer });
       },

@@ -1,0 +1,165 @@
+import type { TProfile, TSession } from '@evalmarket/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { apiRequest, configureApiClient, type ApiError } from '../api/client';
+import { loadSession, saveSession } from './session-store';
+
+export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please sign in again.';
+const SESSION_EXPIRED_DETAIL = 'Session expired. Please sign in again.';
+/** The spec's auto-refresh tick. */
+export const SESSION_REFRESH_TICK_MS = 30_000;
+/** Refresh when the access token has less than this left. */
+const REFRESH_MARGIN_SECONDS = 120;
+
+export type AuthStatus = 'loading' | 'signed_out' | 'signed_in';
+
+export interface AuthState {
+  status: AuthStatus;
+  profile: TProfile | undefined;
+  sendMagicLink(email: string): Promise<void>;
+  /** Exchanges an emailed token for a session. */
+  completeSignIn(token: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Replaces the profile after a call that returned it (profile save, context switch). */
+  setProfile(profile: TProfile): void;
+  reloadProfile(): Promise<void>;
+  /** Rotates the session now (after an email change). */
+  refreshSession(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<TSession | undefined>(() => loadSession());
+  const [profile, setProfileState] = useState<TProfile | undefined>(() => loadSession()?.user);
+  const [status, setStatus] = useState<AuthStatus>(() => (loadSession() ? 'loading' : 'signed_out'));
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+
+  const store = useCallback((next: TSession | undefined) => {
+    saveSession(next);
+    sessionRef.current = next;
+    setSession(next);
+    setProfileState(next?.user);
+    setStatus(next ? 'signed_in' : 'signed_out');
+  }, []);
+
+  const forget = useCallback(
+    (error?: ApiError) => {
+      store(undefined);
+      if (error?.message === SESSION_EXPIRED_DETAIL) {
+        window.alert(SESSION_EXPIRED_ALERT);
+        if (window.location.pathname !== '/') window.location.assign('/');
+      }
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    configureApiClient({ token: () => sessionRef.current?.access_token, onUnauthorized: forget });
+  }, [forget]);
+
+  const refreshSession = useCallback(async () => {
+    const current = sessionRef.current;
+    if (!current) return;
+    try {
+      const next = await apiRequest<TSession>('/api/v1/auth/refresh', {
+        method: 'POST',
+        body: { refresh_token: current.refresh_token },
+        action: 'refreshing the session',
+        anonymous: true,
+      });
+      store(next);
+    } catch (error) {
+      const apiError = error as ApiError;
+      if (apiError.status === 401) forget(apiError);
+    }
+  }, [forget, store]);
+
+  // On start: refresh if the token is near its end, then confirm the profile.
+  useEffect(() => {
+    if (!sessionRef.current) return;
+    let cancelled = false;
+    (async () => {
+      const current = sessionRef.current!;
+      if (current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) await refreshSession();
+      if (!sessionRef.current || cancelled) return;
+      try {
+        const fresh = await apiRequest<TProfile>('/api/v1/profile/', { action: 'fetching the profile' });
+        if (cancelled) return;
+        setProfileState(fresh);
+        setStatus('signed_in');
+      } catch {
+        if (!cancelled && sessionRef.current) setStatus('signed_in');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [refreshSession]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const current = sessionRef.current;
+      if (current && current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) void refreshSession();
+    }, SESSION_REFRESH_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [refreshSession]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      status,
+      profile,
+      async sendMagicLink(email) {
+        await apiRequest('/api/v1/auth/magic-link', {
+          method: 'POST',
+          body: { email },
+          action: 'sending the magic link',
+          anonymous: true,
+        });
+      },
+      async completeSignIn(token) {
+        const next = await apiRequest<TSession>('/api/v1/auth/verify', {
+          method: 'POST',
+          body: { token },
+          action: 'signing in',
+          anonymous: true,
+        });
+        store(next);
+      },
+      async signOut() {
+        try {
+          if (sessionRef.current) await apiRequest('/api/v1/auth/logout', { method: 'POST', action: 'signing out' });
+        } catch {
+          // Signing out locally is what matters; the session also expires on its own.
+        }
+        store(undefined);
+      },
+      setProfile(next) {
+        setProfileState(next);
+        if (sessionRef.current) saveSession({ ...sessionRef.current, user: next });
+      },
+      async reloadProfile() {
+        const fresh = await apiRequest<TProfile>('/api/v1/profile/', { action: 'fetching the profile' });
+        setProfileState(fresh);
+      },
+      refreshSession,
+    }),
+    [status, profile, store, refreshSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+/** The account menu label: first name, else the email before the @, else 'Account'. */
+export function accountLabel(profile: Pick<TProfile, 'first_name' | 'email'> | undefined): string {
+  const first = profile?.first_name?.trim();
+  if (first) return first;
+  const local = profile?.email?.split('@')[0]?.trim();
+  return local || 'Account';
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { accountLabel, useAuth } from '../auth/AuthProvider';
+import { SignInModal } from '../auth/SignInModal';
+
+/** The account menu's entries, in the spec's order. */
+export const ACCOUNT_LINKS = [
+  { to: '/my-evaluations', label: 'My Evaluations' },
+  { to: '/wallet', label: 'Wallet & Credits' },
+  { to: '/payments/setup', label: 'Payment & Payouts' },
+  { to: '/billing', label: 'Billing & Usage' },
+  { to: '/account', label: 'Profile Settings' },
+] as const;
+
+export function Header() {
+  const { status, profile, signOut } = useAuth();
+  const [signingIn, setSigningIn] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setMobileOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: MouseEvent) => {
+      if (menu.current && !menu.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  async function doSignOut() {
+    await signOut();
+    navigate('/');
+  }
+
+  const signedIn = status === 'signed_in';
+  const label = accountLabel(profile);
+  const fullName = profile?.full_name || label;
+
+  return (
+    <header className="header">
+      <Link to="/" className="brand">
+        Evalmarket
+      </Link>
+      <button
+        type="button"
+        className="mobile-toggle"
+        aria-expanded={mobileOpen}
+        aria-controls="mobile-menu"
+        aria-label="Menu"
+        onClick={() => setMobileOpen((open) => !open)}
+      >
+        ☰
+      </button>
+      <nav className="header-actions" aria-label="Account">
+        {signedIn ? (
+          <>
+            <Link to="/evaluations/create" className="button button-primary">
+              New Evaluation
+            </Link>
+            <div className="account-menu" ref={menu}>
+              <button
+                type="button"
+                className="button account-button"
+                aria-haspopup="menu"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {label} ▾
+              </button>
+              {menuOpen && (
+                <div className="account-dropdown" role="menu">
+                  <div className="account-who">
+                    <strong>{fullName}</strong>
+                    <span className="muted">{profile?.email}</span>
+                  </div>
+                  {ACCOUNT_LINKS.map((link) => (
+                    <NavLink key={link.to} to={link.to} role="menuitem">
+                      {link.label}
+                    </NavLink>
+                  ))}
+                  <button type="button" role="menuitem" onClick={doSignOut}>
+                    Sign out
+                  </button>
+                </div>
+              )}
+            </div>
+          </>
+        ) : status === 'signed_out' ? (
+          <button type="button" className="button button-primary" onClick={() => setSigningIn(true)}>
+            Sign in
+          </button>
+        ) : null}
+      </nav>
+      {mobileOpen && (
+        <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
+          {signedIn ? (
+            <>
+              <div className="account-who">
+                <strong>{fullName}</strong>
+                <span className="muted">{profile?.email}</span>
+              </div>
+              <Link to="/evaluations/create">New Evaluation</Link>
+              {ACCOUNT_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <button type="button" onClick={doSignOut}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => setSigningIn(true)}>
+              Sign in
+            </button>
+          )}
+        </nav>
+      )}
+      {signingIn && <SignInModal onClose={() => setSigningIn(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactElement } from 'react';
+import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { HomePage } from './pages/HomePage';
+
+export interface ConsoleRoute {
+  path: string;
+  element: ReactElement;
+  /** Signed-out visitors are sent to / (spec: protected routes). */
+  protected?: boolean;
+}
+
+/** Every screen of the console, one line each (spec 000 and 001 section 2). */
+export const ROUTES: readonly ConsoleRoute[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+];

@@ -1,0 +1,98 @@
+import { keepScreenshot, launchBrowser, mailboxLink, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
+
+describe('sign-in, header and session (browser)', () => {
+  let api: ApiProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
+    return context.newPage();
+  }
+
+  it('signs a new person in by magic link and shows the account menu', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Sign in / Sign up' }).isVisible()).resolves.toBe(true);
+    await expect(
+      dialog.getByText("We'll email you a magic link for a password-free sign in. New users will be automatically registered.").isVisible(),
+    ).resolves.toBe(true);
+
+    await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
+    await dialog.getByText('Please enter your email').waitFor();
+
+    await dialog.getByLabel('Email').fill('  ada.l@example.com ');
+    await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
+    await dialog.getByText('Magic link sent! Check your email to sign in.').waitFor();
+    await keepScreenshot(page, ARTIFACTS, 'sign-in-modal');
+
+    const link = await mailboxLink(api.baseUrl, 'ada.l@example.com', '/auth/callback');
+    expect(new URL(link).origin).toBe(api.baseUrl);
+    await page.goto(link);
+    // No first name yet: the label is the part of the email before the @.
+    const account = page.getByRole('button', { name: /^ada\.l/ });
+    await account.waitFor();
+    await expect(page.getByRole('link', { name: 'New Evaluation' }).isVisible()).resolves.toBe(true);
+    await account.click();
+    const menu = page.getByRole('menu');
+    for (const item of ['My Evaluations', 'Wallet & Credits', 'Payment & Payouts', 'Billing & Usage', 'Profile Settings', 'Sign out']) {
+      await expect(menu.getByRole('menuitem', { name: item }).isVisible()).resolves.toBe(true);
+    }
+    await expect(menu.getByText('ada.l@example.com').isVisible()).resolves.toBe(true);
+    await keepScreenshot(page, ARTIFACTS, 'account-menu');
+
+    // The session survives a reload; signing out returns to / signed out.
+    await page.reload();
+    await page.getByRole('button', { name: /^ada\.l/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('refuses a used sign-in link with a clear message', async () => {
+    const page = await newPage();
+    await fetch(`${api.baseUrl}/api/v1/auth/magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'twice@example.com' }),
+    });
+    const link = await mailboxLink(api.baseUrl, 'twice@example.com', '/auth/callback');
+    await page.goto(link);
+    await page.getByRole('button', { name: /^twice/ }).waitFor();
+    const other = await newPage();
+    await other.goto(link);
+    await other.getByText('This sign-in link is invalid or has expired. Please request a new one.').waitFor();
+  });
+
+  it('puts the same items in a collapsible menu on a phone', async () => {
+    const page = await newPage({ width: 390, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Sign in / Sign up' }).waitFor();
+    await keepScreenshot(page, ARTIFACTS, 'mobile-sign-in');
+  });
+
+  it('sends a signed-out visitor of a protected page home, and serves deep links', async () => {
+    const page = await newPage();
+    const reply = await page.goto('/no-such-page');
+    expect(reply?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const api404 = await fetch(`${api.baseUrl}/api/v1/no-such-route`);
+    expect(api404.status).toBe(404);
+    expect(await api404.json()).toMatchObject({ detail: 'Not Found' });
+  });
+});
