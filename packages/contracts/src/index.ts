@@ -3,3 +3,5 @@ export * from './events.js';
 export * from './ledger-events.js';
 export * from './api.js';
 export * from './evaluator-events.js';
+export * from './evaluator-api.js';
+export * from './user-admin-events.js';

@@ -30,6 +30,14 @@ export interface AppConfig {
   devEndpoints: boolean;
   minimumCashoutCredits: number;
   bodyLimitBytes: number;
+  /** Where uploaded files (CVs) are kept by the local blob store; default `{DATA_DIR}/blobs`. */
+  blobDir: string;
+  /** LinkedIn OpenID Connect; sign-in with LinkedIn is off while the client id is unset. */
+  linkedinClientId: string | undefined;
+  linkedinClientSecret: string | undefined;
+  linkedinIssuer: string;
+  /** Absent: `{request origin}/api/v1/auth/linkedin/callback`. */
+  linkedinRedirectUri: string | undefined;
 }
 
 /** One row of the settings table the README is written from. */
@@ -77,6 +85,27 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'BODY_LIMIT_BYTES',
     default: `${DEFAULT_BODY_LIMIT_BYTES} (1 MiB)`,
     meaning: `Largest request body accepted, in bytes (${MIN_BODY_LIMIT_BYTES} to ${MAX_BODY_LIMIT_BYTES}); larger bodies get 413.`,
+  },
+  {
+    name: 'BLOB_DIR',
+    default: '{DATA_DIR}/blobs',
+    meaning: 'Directory of the local blob store that keeps uploaded CVs.',
+  },
+  {
+    name: 'LINKEDIN_CLIENT_ID',
+    default: '(unset: LinkedIn sign-in off)',
+    meaning: 'OpenID Connect client id of the LinkedIn app used by the evaluator application.',
+  },
+  { name: 'LINKEDIN_CLIENT_SECRET', default: '(unset)', meaning: 'Its client secret.' },
+  {
+    name: 'LINKEDIN_ISSUER',
+    default: 'https://www.linkedin.com/oauth',
+    meaning: 'OpenID Connect issuer (discovery at {issuer}/.well-known/openid-configuration).',
+  },
+  {
+    name: 'LINKEDIN_REDIRECT_URI',
+    default: '(unset: {request origin}/api/v1/auth/linkedin/callback)',
+    meaning: 'Callback URL registered with LinkedIn.',
   },
 ];
 
@@ -134,6 +163,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('BODY_LIMIT_BYTES', MIN_BODY_LIMIT_BYTES, MAX_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
   );
 
+  const blobDir = read('BLOB_DIR', optionalText('BLOB_DIR'));
+  const linkedinClientId = read('LINKEDIN_CLIENT_ID', optionalText('LINKEDIN_CLIENT_ID'));
+  const linkedinClientSecret = read('LINKEDIN_CLIENT_SECRET', optionalText('LINKEDIN_CLIENT_SECRET'));
+  const linkedinIssuer = read('LINKEDIN_ISSUER', httpUrl('LINKEDIN_ISSUER'));
+  const linkedinRedirectUri = read('LINKEDIN_REDIRECT_URI', httpUrl('LINKEDIN_REDIRECT_URI'));
+  if (linkedinClientId && !linkedinClientSecret) {
+    problems.push('LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set');
+  }
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -153,6 +191,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devEndpoints: devEndpointsSetting ?? !production,
     minimumCashoutCredits: minimumCashoutCredits!,
     bodyLimitBytes: bodyLimitBytes!,
+    blobDir: blobDir ?? `${dataDir!.replace(/\/+$/, '')}/blobs`,
+    linkedinClientId,
+    linkedinClientSecret,
+    linkedinIssuer: linkedinIssuer ?? 'https://www.linkedin.com/oauth',
+    linkedinRedirectUri,
   };
 }
 
@@ -201,6 +244,31 @@ function text(name: string, fallback: string, pattern: RegExp, rule: string) {
       const value = raw.trim();
       if (pattern.test(value)) return value;
       return fail(ctx, `${name} ${rule} (got ${JSON.stringify(raw)})`);
+    });
+}
+
+function optionalText(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim();
+      if (!/[\0\n]/.test(value)) return value;
+      return fail(ctx, `${name} must be a single line of text`);
+    });
+}
+
+function httpUrl(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim();
+      const url = parseUrl(value);
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return value.replace(/\/+$/, '');
+      return fail(ctx, `${name} must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
     });
 }
 

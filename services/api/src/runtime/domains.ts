@@ -1,14 +1,27 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
+import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
+import { staffRoutes } from '../admin/staff-routes.js';
+import { userAdminProjection } from '../admin/user-admin-projection.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
+import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
+import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
  * The domains of the API, one line each: their routes (registered under /api/v1 in this order)
  * and the handlers of the read models they own (see createDomainProjection).
  */
-export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [];
+export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
+  createEvaluatorRoutes(),
+  linkedinRoutes,
+  evaluatorReviewRoutes,
+  staffRoutes,
+];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection];
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
+  evaluatorProjection,
+  userAdminProjection,
+];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {
