@@ -45,6 +45,10 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
   return async function evaluatorRoutes(app: App, context: DomainContext): Promise<void> {
     const { sql, store, config } = context;
     const blobs = options.blobs ?? createLocalBlobStore(config.blobDir);
+    // Signed in first, then validation: a signed-out request gets the spec's 401, not a 422.
+    app.addHook('preValidation', async (request) => {
+      requireUser(request);
+    });
     await app.register(multipart, {
       // One byte more than allowed so that "too large" is detected rather than silently cut.
       limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 10, parts: 12 },
