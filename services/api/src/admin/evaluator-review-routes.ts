@@ -117,14 +117,14 @@ export async function evaluatorReviewRoutes(app: App, context: DomainContext): P
         tags: ['admin'],
         summary: 'Verify a pending evaluator at a qualification tier (community by default)',
         params: z.object({ user_id: ZEntityId }),
-        body: ZApproveRequest.optional(),
+        body: ZApproveRequest,
         response: { 200: ZReviewReply },
       },
     },
     async (request) => {
       const adminId = requireAdmin(request);
       const { user_id } = request.params;
-      const qualification_tier = request.body?.qualification_tier ?? 'community';
+      const { qualification_tier } = request.body;
       const version = await pendingVersion(user_id);
       await appendDecision(
         context,
