@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { CV_MAX_BYTES } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
@@ -24,7 +25,7 @@ for (const mode of runtimeModes()) {
       await runtime?.stop();
     });
 
-    const inject = (options: Parameters<Runtime['app']['inject']>[0]) => runtime.app.inject(options);
+    const inject = (options: InjectOptions) => runtime.app.inject(options);
     const apply = (who: SignedIn, body: object) =>
       inject({ method: 'POST', url: '/api/v1/evaluator/apply', headers: who.headers, payload: body });
     const status = async (who: SignedIn) =>

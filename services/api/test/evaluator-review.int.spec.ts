@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
@@ -20,7 +21,7 @@ for (const mode of runtimeModes()) {
       await runtime?.stop();
     });
 
-    const inject = (options: Parameters<Runtime['app']['inject']>[0]) => runtime.app.inject(options);
+    const inject = (options: InjectOptions) => runtime.app.inject(options);
     const applyIndeed = async (email: string, names: { firstName?: string; lastName?: string } = {}) => {
       const person = await signIn(runtime, email, names);
       const reply = await inject({
