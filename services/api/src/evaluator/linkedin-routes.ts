@@ -40,7 +40,9 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
   }
 
   function redirectUri(request: { protocol: string; host: string }): string {
-    return config.linkedinRedirectUri ?? `${request.protocol}://${request.host}/api/v1/auth/linkedin/callback`;
+    // Normalised (default ports dropped) because the token request sends it as a parsed URL.
+    return new URL(config.linkedinRedirectUri ?? `${request.protocol}://${request.host}/api/v1/auth/linkedin/callback`)
+      .href;
   }
 
   app.get(
