@@ -74,7 +74,9 @@ export async function startOidcProviderFake(
   };
 
   const server: Server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => json(res, 500, { error: 'server_error', error_description: String(error) }));
+    void handle(req, res).catch((error: unknown) =>
+      json(res, 500, { error: 'server_error', error_description: String(error) }),
+    );
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -92,14 +94,27 @@ export async function startOidcProviderFake(
         scopes_supported: ['openid', 'profile', 'email'],
         token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
         code_challenge_methods_supported: ['S256'],
-        claims_supported: ['iss', 'aud', 'iat', 'exp', 'sub', 'name', 'given_name', 'family_name', 'email', 'email_verified', 'picture'],
+        claims_supported: [
+          'iss',
+          'aud',
+          'iat',
+          'exp',
+          'sub',
+          'name',
+          'given_name',
+          'family_name',
+          'email',
+          'email_verified',
+          'picture',
+        ],
       });
     }
     if (url.pathname === '/jwks') return json(res, 200, { keys: [jwk] });
     if (url.pathname === '/authorize') {
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri');
-      if (q.get('client_id') !== clientId || !redirectUri) return json(res, 400, { error: 'invalid_request' });
+      if (q.get('client_id') !== clientId || !redirectUri)
+        return json(res, 400, { error: 'invalid_request' });
       const back = new URL(redirectUri);
       if (q.get('response_type') !== 'code' || !(q.get('scope') ?? '').split(' ').includes('openid')) {
         back.searchParams.set('error', 'invalid_request');
@@ -127,10 +142,16 @@ export async function startOidcProviderFake(
       let id = body.client_id;
       let secret = body.client_secret;
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
-      if (basic) [id, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map(decodeURIComponent);
+      if (basic)
+        [id, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map(decodeURIComponent);
       if (id !== clientId || secret !== clientSecret) return json(res, 401, { error: 'invalid_client' });
       const issued = body.code ? codes.get(body.code) : undefined;
-      if (body.grant_type !== 'authorization_code' || !issued || issued.used || issued.redirectUri !== body.redirect_uri) {
+      if (
+        body.grant_type !== 'authorization_code' ||
+        !issued ||
+        issued.used ||
+        issued.redirectUri !== body.redirect_uri
+      ) {
         return json(res, 400, { error: 'invalid_grant' });
       }
       if (issued.codeChallenge) {
@@ -156,7 +177,13 @@ export async function startOidcProviderFake(
         .setIssuedAt()
         .setExpirationTime('10m')
         .sign(privateKey);
-      return json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, id_token: idToken, scope: 'openid profile email' });
+      return json(res, 200, {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: idToken,
+        scope: 'openid profile email',
+      });
     }
     if (url.pathname === '/userinfo') {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -180,6 +207,7 @@ export async function startOidcProviderFake(
       user = next;
     },
     tokenRequests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -20,7 +20,7 @@ for (const mode of runtimeModes()) {
     beforeAll(async () => {
       runtime = await startTestRuntime(mode);
       admin = await signIn(runtime, 'admin@example.com', { admin: true });
-    });
+    }, 60_000);
     afterAll(async () => {
       await runtime?.stop();
     });
@@ -32,7 +32,12 @@ for (const mode of runtimeModes()) {
       (await inject({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
     const upload = (who: SignedIn, bytes: Buffer, filename = 'cv.pdf') => {
       const { payload, headers } = multipartFile(bytes, { filename });
-      return inject({ method: 'POST', url: '/api/v1/evaluator/upload/cv', headers: { ...who.headers, ...headers }, payload });
+      return inject({
+        method: 'POST',
+        url: '/api/v1/evaluator/upload/cv',
+        headers: { ...who.headers, ...headers },
+        payload,
+      });
     };
 
     it('answers 401 to everyone signed out', async () => {
@@ -64,16 +69,24 @@ for (const mode of runtimeModes()) {
 
     it('applies with an Indeed resume URL, becomes pending and gains the expert role', async () => {
       const person = await signIn(runtime, 'indeed@example.com');
-      const reply = await apply(person, { application_method: 'indeed', indeed_url: 'https://www.indeed.com/r/jane-doe/123' });
+      const reply = await apply(person, {
+        application_method: 'indeed',
+        indeed_url: 'https://www.indeed.com/r/jane-doe/123',
+      });
       expect(reply.statusCode).toBe(201);
       expect(reply.json()).toMatchObject({ evaluator_status: 'pending', application_method: 'indeed' });
       expect(await status(person)).toMatchObject({ evaluator_status: 'pending', can_cashout: false });
-      const { rows } = await runtime.sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [person.userId]);
+      const { rows } = await runtime.sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [
+        person.userId,
+      ]);
       expect(rows[0]!.roles).toContain('expert');
       // The event carries the URL sealed, never in clear.
       const events = await runtime.store.readStream(`evaluator-${person.userId}`);
       expect(JSON.stringify(events[0]!.data)).not.toContain('indeed.com');
-      const again = await apply(person, { application_method: 'indeed', indeed_url: 'https://indeed.com/r/x' });
+      const again = await apply(person, {
+        application_method: 'indeed',
+        indeed_url: 'https://indeed.com/r/x',
+      });
       expect(again.statusCode).toBe(409);
     });
 
@@ -89,14 +102,20 @@ for (const mode of runtimeModes()) {
       ]) {
         const reply = await apply(person, { application_method: 'indeed', indeed_url });
         expect(reply.statusCode, indeed_url).toBe(422);
-        expect(reply.json().detail[0]).toMatchObject({ loc: ['body', 'indeed_url'], msg: 'Please enter a valid Indeed resume URL' });
+        expect(reply.json().detail[0]).toMatchObject({
+          loc: ['body', 'indeed_url'],
+          msg: 'Please enter a valid Indeed resume URL',
+        });
       }
       const missing = await apply(person, { application_method: 'indeed' });
       expect(missing.statusCode).toBe(422);
       expect((await status(person)).evaluator_status).toBe('not_applied');
       for (const indeed_url of ['http://indeed.com/r/a', 'https://INDEED.com/r/abc?x=1']) {
         const other = await signIn(runtime, `ok-${indeed_url.length}@example.com`);
-        expect((await apply(other, { application_method: 'indeed', indeed_url })).statusCode, indeed_url).toBe(201);
+        expect(
+          (await apply(other, { application_method: 'indeed', indeed_url })).statusCode,
+          indeed_url,
+        ).toBe(201);
       }
     });
 
@@ -126,7 +145,9 @@ for (const mode of runtimeModes()) {
       expect(own.rawPayload.equals(SAMPLE_PDF)).toBe(true);
       expect((await inject({ method: 'GET', url: file_url, headers: admin.headers })).statusCode).toBe(200);
       const stranger = await signIn(runtime, 'stranger@example.com');
-      expect((await inject({ method: 'GET', url: file_url, headers: stranger.headers })).statusCode).toBe(404);
+      expect((await inject({ method: 'GET', url: file_url, headers: stranger.headers })).statusCode).toBe(
+        404,
+      );
       // Nobody can apply with someone else's upload.
       const borrowed = await apply(stranger, { application_method: 'cv_upload', cv_file_url: file_url });
       expect(borrowed.statusCode).toBe(422);
@@ -163,7 +184,12 @@ for (const mode of runtimeModes()) {
 
     it('refuses an upload that is not multipart or has no file field', async () => {
       const person = await signIn(runtime, 'nofile@example.com');
-      const json = await inject({ method: 'POST', url: '/api/v1/evaluator/upload/cv', headers: person.headers, payload: {} });
+      const json = await inject({
+        method: 'POST',
+        url: '/api/v1/evaluator/upload/cv',
+        headers: person.headers,
+        payload: {},
+      });
       expect(json.statusCode).toBe(422);
       const { payload, headers } = multipartFile(SAMPLE_PDF, { field: 'other' });
       const wrongField = await inject({
@@ -193,7 +219,9 @@ for (const mode of runtimeModes()) {
     it('lets only one of two concurrent applications through', async () => {
       const person = await signIn(runtime, 'race@example.com');
       const replies = await Promise.all(
-        [1, 2, 3].map((n) => apply(person, { application_method: 'indeed', indeed_url: `https://indeed.com/r/race${n}` })),
+        [1, 2, 3].map((n) =>
+          apply(person, { application_method: 'indeed', indeed_url: `https://indeed.com/r/race${n}` }),
+        ),
       );
       expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
       expect(await runtime.store.readStream(`evaluator-${person.userId}`)).toHaveLength(1);

@@ -16,7 +16,7 @@ for (const mode of runtimeModes()) {
       admin = await signIn(runtime, 'admin@example.com', { admin: true });
       otherAdmin = await signIn(runtime, 'admin2@example.com', { admin: true });
       member = await signIn(runtime, 'member@example.com');
-    });
+    }, 60_000);
     afterAll(async () => {
       await runtime?.stop();
     });
@@ -36,9 +36,19 @@ for (const mode of runtimeModes()) {
     const list = (who: SignedIn, query = '') =>
       inject({ method: 'GET', url: `/api/v1/admin/evaluator-applications${query}`, headers: who.headers });
     const approve = (who: SignedIn, userId: string, body?: object) =>
-      inject({ method: 'POST', url: `/api/v1/admin/evaluator/approve/${userId}`, headers: who.headers, payload: body ?? {} });
+      inject({
+        method: 'POST',
+        url: `/api/v1/admin/evaluator/approve/${userId}`,
+        headers: who.headers,
+        payload: body ?? {},
+      });
     const reject = (who: SignedIn, userId: string, body: object) =>
-      inject({ method: 'POST', url: `/api/v1/admin/evaluator/reject/${userId}`, headers: who.headers, payload: body ?? {} });
+      inject({
+        method: 'POST',
+        url: `/api/v1/admin/evaluator/reject/${userId}`,
+        headers: who.headers,
+        payload: body ?? {},
+      });
     const statusOf = async (who: SignedIn) =>
       (await inject({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
 
@@ -54,7 +64,9 @@ for (const mode of runtimeModes()) {
         expect(anonymous.statusCode, url).toBe(401);
         const forbidden = await inject({ method, url, payload, headers: member.headers });
         expect(forbidden.statusCode, url).toBe(403);
-        expect(forbidden.json()).toMatchObject({ detail: 'Access denied. Platform admin privileges required.' });
+        expect(forbidden.json()).toMatchObject({
+          detail: 'Access denied. Platform admin privileges required.',
+        });
       }
     });
 
@@ -92,9 +104,14 @@ for (const mode of runtimeModes()) {
         qualification_tier: 'expert',
         reviewed_by: admin.userId,
       });
-      expect(await statusOf(person)).toMatchObject({ evaluator_status: 'verified', qualification_tier: 'expert' });
+      expect(await statusOf(person)).toMatchObject({
+        evaluator_status: 'verified',
+        qualification_tier: 'expert',
+      });
       expect((await approve(admin, person.userId)).statusCode).toBe(409);
-      expect((await reject(admin, person.userId, { rejection_reason: 'Changed my mind entirely' })).statusCode).toBe(409);
+      expect(
+        (await reject(admin, person.userId, { rejection_reason: 'Changed my mind entirely' })).statusCode,
+      ).toBe(409);
       const verified = (await list(admin, '?status=verified')).json().applications;
       expect(verified.map((a: { user_id: string }) => a.user_id)).toContain(person.userId);
     });
@@ -115,7 +132,9 @@ for (const mode of runtimeModes()) {
         expect(reply.json().detail[0].msg).toBe('Rejection reason must be at least 10 characters');
       }
       expect((await reject(admin, person.userId, {})).statusCode).toBe(422);
-      const reply = await reject(admin, person.userId, { rejection_reason: 'Profile does not show evaluation experience' });
+      const reply = await reject(admin, person.userId, {
+        rejection_reason: 'Profile does not show evaluation experience',
+      });
       expect(reply.statusCode).toBe(200);
       expect(await statusOf(person)).toMatchObject({
         evaluator_status: 'rejected',
@@ -153,8 +172,17 @@ for (const mode of runtimeModes()) {
       expect(reply.headers['content-range']).toMatch(/^evaluator-applications 0-1\/\d+$/);
       const ids = reply.json().map((a: { id: string }) => a.id);
       const many = await list(admin, `?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`);
-      expect(many.json().map((a: { id: string }) => a.id).sort()).toEqual([...ids].sort());
-      const one = await inject({ method: 'GET', url: `/api/v1/admin/evaluator-applications/${ids[0]}`, headers: admin.headers });
+      expect(
+        many
+          .json()
+          .map((a: { id: string }) => a.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+      const one = await inject({
+        method: 'GET',
+        url: `/api/v1/admin/evaluator-applications/${ids[0]}`,
+        headers: admin.headers,
+      });
       expect(one.json().id).toBe(ids[0]);
       expect((await list(admin, '?sort=notjson')).statusCode).toBe(422);
       expect((await list(admin, `?sort=${encodeURIComponent('["password","ASC"]')}`)).statusCode).toBe(422);

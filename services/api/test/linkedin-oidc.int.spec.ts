@@ -52,7 +52,9 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('scope')).toBe('openid profile email');
     const verifier = provider.tokenRequests.at(-1)!.code_verifier!;
-    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(authorize.searchParams.get('code_challenge'));
+    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(
+      authorize.searchParams.get('code_challenge'),
+    );
     expect(location.pathname).toBe('/evaluator/apply');
     expect(Object.fromEntries(location.searchParams)).toEqual({
       linkedin_success: 'true',
@@ -80,7 +82,11 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
     });
     expect(apply.statusCode).toBe(201);
     const admin = await signIn(runtime, 'root@example.com', { admin: true });
-    const list = await inject({ method: 'GET', url: '/api/v1/admin/evaluator-applications?status=pending', headers: admin.headers });
+    const list = await inject({
+      method: 'GET',
+      url: '/api/v1/admin/evaluator-applications?status=pending',
+      headers: admin.headers,
+    });
     expect(list.json().applications[0]).toMatchObject({
       user_id: person.userId,
       application_method: 'linkedin_oauth',
@@ -99,7 +105,10 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
       method: 'POST',
       url: '/api/v1/evaluator/apply',
       headers: person.headers,
-      payload: { application_method: 'linkedin_oauth', linkedin_oauth_data: { linkedin_id: 'li-invented', name: 'X', email: 'x@example.com' } },
+      payload: {
+        application_method: 'linkedin_oauth',
+        linkedin_oauth_data: { linkedin_id: 'li-invented', name: 'X', email: 'x@example.com' },
+      },
     });
     expect(reply.statusCode).toBe(422);
     const missing = await inject({
@@ -125,7 +134,10 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
   it('reports a failed code exchange to the wizard instead of a 500', async () => {
     const start = await inject({ method: 'GET', url: '/api/v1/auth/linkedin/authorize' });
     const state = new URL(start.headers.location as string).searchParams.get('state')!;
-    const reply = await inject({ method: 'GET', url: `/api/v1/auth/linkedin/callback?state=${state}&code=not-a-code` });
+    const reply = await inject({
+      method: 'GET',
+      url: `/api/v1/auth/linkedin/callback?state=${state}&code=not-a-code`,
+    });
     expect(reply.statusCode).toBe(302);
     expect(reply.headers.location).toContain('linkedin_error=token_exchange_failed');
   });

@@ -18,14 +18,19 @@ for (const mode of runtimeModes()) {
     let member: SignedIn;
     beforeAll(async () => {
       runtime = await startTestRuntime(mode);
-      admin = await signIn(runtime, 'boss@example.com', { admin: true, firstName: 'Boss', lastName: 'Person' });
+      admin = await signIn(runtime, 'boss@example.com', {
+        admin: true,
+        firstName: 'Boss',
+        lastName: 'Person',
+      });
       member = await signIn(runtime, 'member@example.com', { firstName: 'Mem', lastName: 'Ber' });
     }, 60_000);
     afterAll(async () => {
       await runtime?.stop();
     });
     const inject = (options: InjectOptions) => runtime.app.inject(options);
-    const get = (who: SignedIn, url: string) => inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
+    const get = (who: SignedIn, url: string) =>
+      inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
     const post = (who: SignedIn, url: string, payload: object = {}) =>
       inject({ method: 'POST', url: `/api/v1/admin/${url}`, headers: who.headers, payload });
 
@@ -49,14 +54,22 @@ for (const mode of runtimeModes()) {
       for (const [method, url, payload] of routes) {
         const anonymous = await inject({ method, url: `/api/v1/admin/${url}`, payload });
         expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-        const forbidden = await inject({ method, url: `/api/v1/admin/${url}`, payload, headers: member.headers });
+        const forbidden = await inject({
+          method,
+          url: `/api/v1/admin/${url}`,
+          payload,
+          headers: member.headers,
+        });
         expect(forbidden.statusCode, `${method} ${url}`).toBe(403);
         expect(forbidden.json().detail).toBe('Access denied. Platform admin privileges required.');
       }
     });
 
     it('lists users with Content-Range, search and getMany', async () => {
-      const reply = await get(admin, `users${q({ sort: ['email', 'ASC'], range: [0, 9], filter: { q: 'example.com' } })}`);
+      const reply = await get(
+        admin,
+        `users${q({ sort: ['email', 'ASC'], range: [0, 9], filter: { q: 'example.com' } })}`,
+      );
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-range']).toMatch(/^users 0-\d+\/\d+$/);
       expect(reply.headers['access-control-expose-headers']).toBe('Content-Range');
@@ -65,7 +78,13 @@ for (const mode of runtimeModes()) {
       expect(emails).toContain('member@example.com');
       const many = await get(admin, `users${q({ filter: { id: [member.userId] } })}`);
       expect(many.json()).toHaveLength(1);
-      expect(many.json()[0]).toMatchObject({ id: member.userId, first_name: 'Mem', is_admin: false, disabled: false, evaluator_status: 'not_applied' });
+      expect(many.json()[0]).toMatchObject({
+        id: member.userId,
+        first_name: 'Mem',
+        is_admin: false,
+        disabled: false,
+        evaluator_status: 'not_applied',
+      });
       expect((await get(admin, `users/${member.userId}`)).json().email).toBe('member@example.com');
       expect((await get(admin, 'users/nobody')).statusCode).toBe(404);
       expect((await get(admin, `users${q({ range: [5, 2] })}`)).statusCode).toBe(422);
@@ -78,7 +97,12 @@ for (const mode of runtimeModes()) {
       expect(granted.json().is_admin).toBe(true);
       // The new admin can now use the staff API.
       expect((await get(target, 'users')).statusCode).toBe(200);
-      const revoked = await inject({ method: 'PUT', url: `/api/v1/admin/users/${target.userId}`, headers: admin.headers, payload: { is_admin: false, email: 'ignored' } });
+      const revoked = await inject({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${target.userId}`,
+        headers: admin.headers,
+        payload: { is_admin: false, email: 'ignored' },
+      });
       expect(revoked.json().is_admin).toBe(false);
       expect((await get(target, 'users')).statusCode).toBe(403);
       const self = await post(admin, `users/${admin.userId}/revoke-admin`);
@@ -106,16 +130,40 @@ for (const mode of runtimeModes()) {
 
     it('creates a credits adjustment with a mandatory reason, seen in transactions and the event log', async () => {
       const person = await signIn(runtime, 'adjust@example.com');
-      const noReason = await post(admin, 'adjustments', { user_id: person.userId, amount_credits: 2500, reason: '   ' });
+      const noReason = await post(admin, 'adjustments', {
+        user_id: person.userId,
+        amount_credits: 2500,
+        reason: '   ',
+      });
       expect(noReason.statusCode).toBe(422);
-      expect((await post(admin, 'adjustments', { user_id: person.userId, amount_credits: 0, reason: 'zero' })).statusCode).toBe(422);
-      expect((await post(admin, 'adjustments', { user_id: 'ghost', amount_credits: 10, reason: 'ghost' })).statusCode).toBe(404);
-      const created = await post(admin, 'adjustments', { user_id: person.userId, amount_credits: 2500, reason: 'Goodwill for outage' });
+      expect(
+        (await post(admin, 'adjustments', { user_id: person.userId, amount_credits: 0, reason: 'zero' }))
+          .statusCode,
+      ).toBe(422);
+      expect(
+        (await post(admin, 'adjustments', { user_id: 'ghost', amount_credits: 10, reason: 'ghost' }))
+          .statusCode,
+      ).toBe(404);
+      const created = await post(admin, 'adjustments', {
+        user_id: person.userId,
+        amount_credits: 2500,
+        reason: 'Goodwill for outage',
+      });
       expect(created.statusCode).toBe(201);
       const adjustment = created.json();
-      expect(adjustment).toMatchObject({ user_id: person.userId, context: 'spending', amount_credits: 2500, reason: 'Goodwill for outage', actor_id: admin.userId });
+      expect(adjustment).toMatchObject({
+        user_id: person.userId,
+        context: 'spending',
+        amount_credits: 2500,
+        reason: 'Goodwill for outage',
+        actor_id: admin.userId,
+      });
       // Taking more than the person has is refused by the ledger, not a 500.
-      const overdraw = await post(admin, 'adjustments', { user_id: person.userId, amount_credits: -999_999, reason: 'Clawback' });
+      const overdraw = await post(admin, 'adjustments', {
+        user_id: person.userId,
+        amount_credits: -999_999,
+        reason: 'Clawback',
+      });
       expect(overdraw.statusCode).toBe(409);
       expect(overdraw.json().code).toBe('insufficient_credits');
 
@@ -123,12 +171,20 @@ for (const mode of runtimeModes()) {
       expect(balance.json().credits_balance).toBe(2500);
       const tx = await get(admin, `transactions${q({ filter: { user_id: person.userId } })}`);
       expect(tx.headers['content-range']).toBe('transactions 0-0/1');
-      expect(tx.json()[0]).toMatchObject({ user_id: person.userId, amount: 2500, type: 'credit', status: 'completed' });
+      expect(tx.json()[0]).toMatchObject({
+        user_id: person.userId,
+        amount: 2500,
+        type: 'credit',
+        status: 'completed',
+      });
       const list = await get(admin, `adjustments${q({ filter: { user_id: person.userId } })}`);
       expect(list.json()).toEqual([adjustment]);
       expect((await get(admin, `adjustments/${adjustment.id}`)).json()).toEqual(adjustment);
 
-      const events = await get(admin, `events${q({ filter: { type: 'CreditsAdjusted', actor: `user:${admin.userId}`, user_id: person.userId } })}`);
+      const events = await get(
+        admin,
+        `events${q({ filter: { type: 'CreditsAdjusted', actor: `user:${admin.userId}`, user_id: person.userId } })}`,
+      );
       expect(events.statusCode).toBe(200);
       const [event] = events.json();
       expect(event).toMatchObject({
@@ -146,19 +202,36 @@ for (const mode of runtimeModes()) {
     it('filters the event log by stream, type list, time range and position', async () => {
       const person = await signIn(runtime, 'log@example.com');
       await makeEvaluator(runtime, person.userId, { status: 'verified' });
-      const stream = await get(admin, `events${q({ sort: ['id', 'ASC'], filter: { stream_id: `evaluator-${person.userId}` } })}`);
-      expect(stream.json().map((e: { type: string }) => e.type)).toEqual(['EvaluatorApplied', 'EvaluatorVerified']);
-      const types = await get(admin, `events${q({ filter: { type: ['EvaluatorApplied', 'EvaluatorVerified'], stream_prefix: 'evaluator-' } })}`);
+      const stream = await get(
+        admin,
+        `events${q({ sort: ['id', 'ASC'], filter: { stream_id: `evaluator-${person.userId}` } })}`,
+      );
+      expect(stream.json().map((e: { type: string }) => e.type)).toEqual([
+        'EvaluatorApplied',
+        'EvaluatorVerified',
+      ]);
+      const types = await get(
+        admin,
+        `events${q({ filter: { type: ['EvaluatorApplied', 'EvaluatorVerified'], stream_prefix: 'evaluator-' } })}`,
+      );
       expect(types.json().length).toBeGreaterThanOrEqual(2);
       const [first, second] = stream.json();
-      const positioned = await get(admin, `events${q({ filter: { position_from: second.id, position_to: second.id } })}`);
+      const positioned = await get(
+        admin,
+        `events${q({ filter: { position_from: second.id, position_to: second.id } })}`,
+      );
       expect(positioned.json().map((e: { id: number }) => e.id)).toEqual([second.id]);
       const future = await get(admin, `events${q({ filter: { recorded_from: '2999-01-01T00:00:00Z' } })}`);
       expect(future.json()).toEqual([]);
       expect(future.headers['content-range']).toBe('events 0-0/0');
-      const past = await get(admin, `events${q({ filter: { recorded_to: first.recorded_at, stream_id: first.stream_id } })}`);
+      const past = await get(
+        admin,
+        `events${q({ filter: { recorded_to: first.recorded_at, stream_id: first.stream_id } })}`,
+      );
       expect(past.json()).toEqual([]);
-      expect((await get(admin, `events${q({ filter: { recorded_from: 'yesterday-ish' } })}`)).statusCode).toBe(422);
+      expect(
+        (await get(admin, `events${q({ filter: { recorded_from: 'yesterday-ish' } })}`)).statusCode,
+      ).toBe(422);
       expect((await get(admin, 'events/999999999')).statusCode).toBe(404);
       expect((await get(admin, 'events/abc')).statusCode).toBe(422);
     });

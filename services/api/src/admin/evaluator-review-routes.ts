@@ -50,7 +50,8 @@ export async function evaluatorReviewRoutes(app: App, context: DomainContext): P
     {
       schema: {
         tags: ['admin'],
-        summary: 'Evaluator applications by status, newest first (react-admin list when sort/range/filter are given)',
+        summary:
+          'Evaluator applications by status, newest first (react-admin list when sort/range/filter are given)',
         querystring: ZApplicationsQuery,
         response: { 200: z.union([ZApplicationsReply, z.array(ZEvaluatorApplicationItem)]) },
       },
@@ -72,8 +73,10 @@ export async function evaluatorReviewRoutes(app: App, context: DomainContext): P
           sortFields: APPLICATION_SORT_FIELDS,
           defaultSort: ['applied_at', 'DESC'],
           filters: {
-            evaluator_status: (value, bind) => (value === 'all' ? undefined : equals('a.evaluator_status')(value, bind)),
-            status: (value, bind) => (value === 'all' ? undefined : equals('a.evaluator_status')(value, bind)),
+            evaluator_status: (value, bind) =>
+              value === 'all' ? undefined : equals('a.evaluator_status')(value, bind),
+            status: (value, bind) =>
+              value === 'all' ? undefined : equals('a.evaluator_status')(value, bind),
             application_method: equals('a.application_method'),
             qualification_tier: equals('a.qualification_tier'),
             q: contains('u.email', 'u.first_name', 'u.last_name', 'a.user_id'),

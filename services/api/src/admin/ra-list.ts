@@ -115,7 +115,9 @@ export async function raList<Row extends Record<string, unknown>>(
 export const equals =
   (column: string) =>
   (value: unknown, bind: Bind): string =>
-    Array.isArray(value) ? `${column}::text = ANY(${bind(value.map(String))}::text[])` : `${column}::text = ${bind(String(value))}`;
+    Array.isArray(value)
+      ? `${column}::text = ANY(${bind(value.map(String))}::text[])`
+      : `${column}::text = ${bind(String(value))}`;
 export const contains =
   (...columns: string[]) =>
   (value: unknown, bind: Bind): string => {
@@ -137,6 +139,7 @@ export const before =
 
 function timestamp(value: unknown): string {
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw ValidationError.at(['query', 'filter'], `${JSON.stringify(value)} is not a date`);
+  if (Number.isNaN(date.getTime()))
+    throw ValidationError.at(['query', 'filter'], `${JSON.stringify(value)} is not a date`);
   return date.toISOString();
 }

@@ -18,7 +18,8 @@ import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery, type Bind } from './ra-list.js';
 
-const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const iso = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
 
 // ---------------------------------------------------------------------------------------------
 // users
@@ -106,7 +107,10 @@ const EVENT_SELECT = `global_position, event_id, stream_id, stream_version, type
 
 function toStaffEvent(row: Record<string, unknown>): TStaffEvent {
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
-  const metadata = (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown>;
+  const metadata = (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<
+    string,
+    unknown
+  >;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
     id: Number(row.global_position),
@@ -152,7 +156,10 @@ export const ZCreateAdjustment = z.object({
   user_id: ZEntityId,
   context: ZUserAccountKind.default('spending'),
   /** Signed: positive gives credits, negative takes them (never below zero). */
-  amount_credits: z.number().int().refine((value) => value !== 0, 'must not be zero'),
+  amount_credits: z
+    .number()
+    .int()
+    .refine((value) => value !== 0, 'must not be zero'),
   reason: z.string().trim().min(1, 'A reason is required for every adjustment').max(500),
 });
 
@@ -197,25 +204,43 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
 
   app.get(
     '/admin/users',
-    { schema: { tags: ['admin'], summary: 'People (react-admin list)', querystring: ZRaListQuery, response: { 200: z.array(ZStaffUser) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'People (react-admin list)',
+        querystring: ZRaListQuery,
+        response: { 200: z.array(ZStaffUser) },
+      },
+    },
     async (request, reply) =>
-      (await raList(sql, reply, {
-        resource: 'users',
-        select: USER_SELECT,
-        from: USER_FROM,
-        id: 'u.id',
-        sortFields: { id: 'u.id', email: 'u.email', created_at: 'u.created_at', last_name: 'u.last_name', is_admin: 'u.is_admin' },
-        defaultSort: ['created_at', 'DESC'],
-        filters: {
-          q: contains('u.email', 'u.first_name', 'u.last_name', 'u.id'),
-          email: equals('u.email'),
-          is_admin: flag('u.is_admin'),
-          disabled: flag('u.disabled'),
-          role: (value, bind) => `${bind(String(value))} = ANY(u.roles)`,
-          evaluator_status: equals(`COALESCE(a.evaluator_status, 'not_applied')`),
+      (await raList(
+        sql,
+        reply,
+        {
+          resource: 'users',
+          select: USER_SELECT,
+          from: USER_FROM,
+          id: 'u.id',
+          sortFields: {
+            id: 'u.id',
+            email: 'u.email',
+            created_at: 'u.created_at',
+            last_name: 'u.last_name',
+            is_admin: 'u.is_admin',
+          },
+          defaultSort: ['created_at', 'DESC'],
+          filters: {
+            q: contains('u.email', 'u.first_name', 'u.last_name', 'u.id'),
+            email: equals('u.email'),
+            is_admin: flag('u.is_admin'),
+            disabled: flag('u.disabled'),
+            role: (value, bind) => `${bind(String(value))} = ANY(u.roles)`,
+            evaluator_status: equals(`COALESCE(a.evaluator_status, 'not_applied')`),
+          },
+          toRecord: toStaffUser,
         },
-        toRecord: toStaffUser,
-      }, request.query)) as TStaffUser[],
+        request.query,
+      )) as TStaffUser[],
   );
 
   async function getUser(id: string): Promise<TStaffUser> {
@@ -226,7 +251,14 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
 
   app.get(
     '/admin/users/:id',
-    { schema: { tags: ['admin'], summary: 'One person', params: z.object({ id: ZEntityId }), response: { 200: ZStaffUser } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One person',
+        params: z.object({ id: ZEntityId }),
+        response: { 200: ZStaffUser },
+      },
+    },
     async (request) => getUser(request.params.id),
   );
 
@@ -238,13 +270,18 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
     change: { is_admin?: boolean; disabled?: boolean },
   ): Promise<TStaffUser> {
     const user = await getUser(userId);
-    if (change.is_admin === false && userId === adminId && user.is_admin) throw new ConflictError(ADMIN_SELF_REVOKE_MESSAGE);
+    if (change.is_admin === false && userId === adminId && user.is_admin)
+      throw new ConflictError(ADMIN_SELF_REVOKE_MESSAGE);
     if (change.disabled === true && userId === adminId) throw new ConflictError(ADMIN_SELF_DISABLE_MESSAGE);
     const events: Array<{ type: TUserAdminEventType; data: Record<string, string> }> = [];
-    if (change.is_admin === true && !user.is_admin) events.push({ type: 'AdminRoleGranted', data: { user_id: userId, granted_by: adminId } });
-    if (change.is_admin === false && user.is_admin) events.push({ type: 'AdminRoleRevoked', data: { user_id: userId, revoked_by: adminId } });
-    if (change.disabled === true && !user.disabled) events.push({ type: 'UserDisabled', data: { user_id: userId, disabled_by: adminId } });
-    if (change.disabled === false && user.disabled) events.push({ type: 'UserEnabled', data: { user_id: userId, enabled_by: adminId } });
+    if (change.is_admin === true && !user.is_admin)
+      events.push({ type: 'AdminRoleGranted', data: { user_id: userId, granted_by: adminId } });
+    if (change.is_admin === false && user.is_admin)
+      events.push({ type: 'AdminRoleRevoked', data: { user_id: userId, revoked_by: adminId } });
+    if (change.disabled === true && !user.disabled)
+      events.push({ type: 'UserDisabled', data: { user_id: userId, disabled_by: adminId } });
+    if (change.disabled === false && user.disabled)
+      events.push({ type: 'UserEnabled', data: { user_id: userId, enabled_by: adminId } });
     if (events.length > 0) {
       await recordEvents(context, userStreamId(userId), events, { metadata: eventMetadata(request) });
     }
@@ -288,40 +325,58 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
 
   app.get(
     '/admin/transactions',
-    { schema: { tags: ['admin'], summary: 'Wallet transactions of everyone (react-admin list)', querystring: ZRaListQuery, response: { 200: z.array(ZStaffTransaction) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Wallet transactions of everyone (react-admin list)',
+        querystring: ZRaListQuery,
+        response: { 200: z.array(ZStaffTransaction) },
+      },
+    },
     async (request, reply) =>
-      (await raList(sql, reply, {
-        resource: 'transactions',
-        select: 'id, user_id, context, type, amount, status, description, code, transfer_id, created_at, global_position',
-        from: 'wallet_transactions',
-        id: 'id',
-        sortFields: { id: 'id', created_at: 'global_position', global_position: 'global_position', amount: 'amount' },
-        defaultSort: ['global_position', 'DESC'],
-        filters: {
-          user_id: equals('user_id'),
-          context: equals('context'),
-          status: equals('status'),
-          type: equals('type'),
-          code: equals('code'),
-          transfer_id: equals('transfer_id'),
-          q: contains('description', 'user_id'),
-          created_from: atOrAfter('created_at'),
-          created_to: before('created_at'),
+      (await raList(
+        sql,
+        reply,
+        {
+          resource: 'transactions',
+          select:
+            'id, user_id, context, type, amount, status, description, code, transfer_id, created_at, global_position',
+          from: 'wallet_transactions',
+          id: 'id',
+          sortFields: {
+            id: 'id',
+            created_at: 'global_position',
+            global_position: 'global_position',
+            amount: 'amount',
+          },
+          defaultSort: ['global_position', 'DESC'],
+          filters: {
+            user_id: equals('user_id'),
+            context: equals('context'),
+            status: equals('status'),
+            type: equals('type'),
+            code: equals('code'),
+            transfer_id: equals('transfer_id'),
+            q: contains('description', 'user_id'),
+            created_from: atOrAfter('created_at'),
+            created_to: before('created_at'),
+          },
+          toRecord: (row: Record<string, unknown>) => ({
+            id: String(row.id),
+            user_id: String(row.user_id),
+            context: String(row.context),
+            type: String(row.type),
+            amount: Number(row.amount),
+            status: String(row.status),
+            description: String(row.description),
+            code: String(row.code),
+            transfer_id: String(row.transfer_id),
+            created_at: iso(row.created_at),
+            global_position: Number(row.global_position),
+          }),
         },
-        toRecord: (row: Record<string, unknown>) => ({
-          id: String(row.id),
-          user_id: String(row.user_id),
-          context: String(row.context),
-          type: String(row.type),
-          amount: Number(row.amount),
-          status: String(row.status),
-          description: String(row.description),
-          code: String(row.code),
-          transfer_id: String(row.transfer_id),
-          created_at: iso(row.created_at),
-          global_position: Number(row.global_position),
-        }),
-      }, request.query)) as Array<z.infer<typeof ZStaffTransaction>>,
+        request.query,
+      )) as Array<z.infer<typeof ZStaffTransaction>>,
   );
 
   app.get(
@@ -336,23 +391,41 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       },
     },
     async (request, reply) =>
-      (await raList(sql, reply, {
-        resource: 'events',
-        select: EVENT_SELECT,
-        from: 'events',
-        id: 'global_position',
-        sortFields: { id: 'global_position', global_position: 'global_position', recorded_at: 'global_position' },
-        defaultSort: ['global_position', 'DESC'],
-        filters: eventFilters,
-        toRecord: toStaffEvent,
-      }, request.query)) as TStaffEvent[],
+      (await raList(
+        sql,
+        reply,
+        {
+          resource: 'events',
+          select: EVENT_SELECT,
+          from: 'events',
+          id: 'global_position',
+          sortFields: {
+            id: 'global_position',
+            global_position: 'global_position',
+            recorded_at: 'global_position',
+          },
+          defaultSort: ['global_position', 'DESC'],
+          filters: eventFilters,
+          toRecord: toStaffEvent,
+        },
+        request.query,
+      )) as TStaffEvent[],
   );
 
   app.get(
     '/admin/events/:id',
-    { schema: { tags: ['admin'], summary: 'One event by global position', params: z.object({ id: z.coerce.number().int().min(1) }), response: { 200: ZStaffEvent } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One event by global position',
+        params: z.object({ id: z.coerce.number().int().min(1) }),
+        response: { 200: ZStaffEvent },
+      },
+    },
     async (request) => {
-      const { rows } = await sql.query(`SELECT ${EVENT_SELECT} FROM events WHERE global_position = $1`, [request.params.id]);
+      const { rows } = await sql.query(`SELECT ${EVENT_SELECT} FROM events WHERE global_position = $1`, [
+        request.params.id,
+      ]);
       if (!rows[0]) throw new NotFoundError('Event not found');
       return toStaffEvent(rows[0]);
     },
@@ -361,23 +434,50 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
   const ADJUSTMENT_FROM = `events WHERE type = 'CreditsAdjusted'`;
   app.get(
     '/admin/adjustments',
-    { schema: { tags: ['admin'], summary: 'Credit adjustments (react-admin list)', querystring: ZRaListQuery, response: { 200: z.array(ZStaffAdjustment) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Credit adjustments (react-admin list)',
+        querystring: ZRaListQuery,
+        response: { 200: z.array(ZStaffAdjustment) },
+      },
+    },
     async (request, reply) =>
-      (await raList(sql, reply, {
-        resource: 'adjustments',
-        select: 'global_position, data, recorded_at',
-        from: `(SELECT global_position, data, recorded_at FROM ${ADJUSTMENT_FROM}) adjustments`,
-        id: `(data->>'adjustment_id')`,
-        sortFields: { id: 'global_position', recorded_at: 'global_position', global_position: 'global_position' },
-        defaultSort: ['global_position', 'DESC'],
-        filters: { user_id: equals(`(data->>'user_id')`), actor_id: equals(`(data->>'actor_id')`), context: equals(`(data->>'context')`) },
-        toRecord: toStaffAdjustment,
-      }, request.query)) as Array<z.infer<typeof ZStaffAdjustment>>,
+      (await raList(
+        sql,
+        reply,
+        {
+          resource: 'adjustments',
+          select: 'global_position, data, recorded_at',
+          from: `(SELECT global_position, data, recorded_at FROM ${ADJUSTMENT_FROM}) adjustments`,
+          id: `(data->>'adjustment_id')`,
+          sortFields: {
+            id: 'global_position',
+            recorded_at: 'global_position',
+            global_position: 'global_position',
+          },
+          defaultSort: ['global_position', 'DESC'],
+          filters: {
+            user_id: equals(`(data->>'user_id')`),
+            actor_id: equals(`(data->>'actor_id')`),
+            context: equals(`(data->>'context')`),
+          },
+          toRecord: toStaffAdjustment,
+        },
+        request.query,
+      )) as Array<z.infer<typeof ZStaffAdjustment>>,
   );
 
   app.get(
     '/admin/adjustments/:id',
-    { schema: { tags: ['admin'], summary: 'One adjustment', params: z.object({ id: ZEntityId }), response: { 200: ZStaffAdjustment } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One adjustment',
+        params: z.object({ id: ZEntityId }),
+        response: { 200: ZStaffAdjustment },
+      },
+    },
     async (request) => {
       const { rows } = await sql.query(
         `SELECT global_position, data, recorded_at FROM ${ADJUSTMENT_FROM} AND (data->>'adjustment_id') = $1`,
@@ -406,7 +506,10 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       const [opened, adjusted] = await ledger.submitMany(
         [
           { type: 'OpenUserAccounts', data: { user_id } },
-          { type: 'AdjustCredits', data: { adjustment_id, user_id, context: kind, amount_credits, reason, actor_id: adminId } },
+          {
+            type: 'AdjustCredits',
+            data: { adjustment_id, user_id, context: kind, amount_credits, reason, actor_id: adminId },
+          },
         ],
         eventMetadata(request),
       );
@@ -434,7 +537,8 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
     {
       schema: {
         tags: ['admin'],
-        summary: 'Runs the checks of `npm run audit` (balances, never negative, applied once, read models, hash chain)',
+        summary:
+          'Runs the checks of `npm run audit` (balances, never negative, applied once, read models, hash chain)',
       },
     },
     async () => {
@@ -442,7 +546,12 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       return {
         ...report,
         // No card payments exist yet (payments is another issue): nothing to reconcile.
-        stripe_reconciliation: { ok: true, checked: 0, mismatches: [] as unknown[], note: 'no Stripe payments recorded yet' },
+        stripe_reconciliation: {
+          ok: true,
+          checked: 0,
+          mismatches: [] as unknown[],
+          note: 'no Stripe payments recorded yet',
+        },
       };
     },
   );

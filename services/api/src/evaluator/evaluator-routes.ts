@@ -77,7 +77,11 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
           [
             {
               type: 'EvaluatorApplied',
-              data: { user_id: userId, application_method: body.application_method, application_data: sealed },
+              data: {
+                user_id: userId,
+                application_method: body.application_method,
+                application_data: sealed,
+              },
             },
           ],
           {
@@ -102,7 +106,8 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
       switch (body.application_method) {
         case 'indeed': {
           const url = body.indeed_url?.trim() ?? '';
-          if (!INDEED_RESUME_URL_PATTERN.test(url)) throw ValidationError.at(['body', 'indeed_url'], INDEED_URL_MESSAGE);
+          if (!INDEED_RESUME_URL_PATTERN.test(url))
+            throw ValidationError.at(['body', 'indeed_url'], INDEED_URL_MESSAGE);
           return { ...base, indeed_url: url };
         }
         case 'cv_upload': {
@@ -119,17 +124,25 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
         }
         case 'linkedin_oauth': {
           const data = body.linkedin_oauth_data;
-          if (!data) throw ValidationError.at(['body', 'linkedin_oauth_data'], 'is required for LinkedIn applications');
+          if (!data)
+            throw ValidationError.at(
+              ['body', 'linkedin_oauth_data'],
+              'is required for LinkedIn applications',
+            );
           const { rows } = await sql.query<{
             name: string;
             email: string;
             profile_url: string | null;
             verified_at: Date | string;
-          }>('SELECT name, email, profile_url, verified_at FROM linkedin_verifications WHERE linkedin_id = $1', [
-            data.linkedin_id,
-          ]);
+          }>(
+            'SELECT name, email, profile_url, verified_at FROM linkedin_verifications WHERE linkedin_id = $1',
+            [data.linkedin_id],
+          );
           const verified = rows[0];
-          if (!verified || context.now().getTime() - new Date(verified.verified_at).getTime() > LINKEDIN_VERIFICATION_TTL_MS) {
+          if (
+            !verified ||
+            context.now().getTime() - new Date(verified.verified_at).getTime() > LINKEDIN_VERIFICATION_TTL_MS
+          ) {
             throw ValidationError.at(
               ['body', 'linkedin_oauth_data', 'linkedin_id'],
               'LinkedIn sign-in could not be confirmed; connect LinkedIn again',
@@ -161,7 +174,10 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
       async (request, reply) => {
         const userId = requireUser(request);
         if (!request.isMultipart()) {
-          throw ValidationError.at(['body', 'file'], 'send the CV as multipart/form-data in the field "file"');
+          throw ValidationError.at(
+            ['body', 'file'],
+            'send the CV as multipart/form-data in the field "file"',
+          );
         }
         let part;
         try {
@@ -258,7 +274,9 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
           earning_balance: balance.credits_balance,
           minimum_cashout_credits: config.minimumCashoutCredits,
           can_cashout:
-            status === 'verified' && payout.payouts_enabled && balance.credits_balance >= config.minimumCashoutCredits,
+            status === 'verified' &&
+            payout.payouts_enabled &&
+            balance.credits_balance >= config.minimumCashoutCredits,
           expert_tier_interest_expressed: row?.expert_tier_interest_expressed ?? false,
           stripe_connect_status: payout,
         };

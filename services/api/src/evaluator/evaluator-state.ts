@@ -1,8 +1,4 @@
-import {
-  evaluatorStreamId,
-  type TEvaluatorStatus,
-  type TStoredEvent,
-} from '@evalmarket/contracts';
+import { evaluatorStreamId, type TEvaluatorStatus, type TStoredEvent } from '@evalmarket/contracts';
 import type { EventStore } from '@evalmarket/eventstore';
 
 /** The evaluator aggregate as its own stream tells it; decisions are made on this, not on read models. */

@@ -41,8 +41,9 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
 
   function redirectUri(request: { protocol: string; host: string }): string {
     // Normalised (default ports dropped) because the token request sends it as a parsed URL.
-    return new URL(config.linkedinRedirectUri ?? `${request.protocol}://${request.host}/api/v1/auth/linkedin/callback`)
-      .href;
+    return new URL(
+      config.linkedinRedirectUri ?? `${request.protocol}://${request.host}/api/v1/auth/linkedin/callback`,
+    ).href;
   }
 
   app.get(
@@ -60,7 +61,12 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
       const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
       await sql.query(
         `INSERT INTO linkedin_login_states (state, code_verifier, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-        [state, codeVerifier, request.userId ?? null, new Date(context.now().getTime() + LINKEDIN_STATE_TTL_MS)],
+        [
+          state,
+          codeVerifier,
+          request.userId ?? null,
+          new Date(context.now().getTime() + LINKEDIN_STATE_TTL_MS),
+        ],
       );
       const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri(request),
@@ -78,7 +84,8 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
     {
       schema: {
         tags: ['evaluator'],
-        summary: 'LinkedIn returns here; redirects to /evaluator/apply with linkedin_success, linkedin_id, name and email',
+        summary:
+          'LinkedIn returns here; redirects to /evaluator/apply with linkedin_success, linkedin_id, name and email',
         querystring: z
           .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional() })
           .passthrough(),
@@ -86,7 +93,10 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
     },
     async (request, reply) => {
       const failed = (reason: string) =>
-        reply.redirect(`${APPLY_PAGE}?${new URLSearchParams({ linkedin_success: 'false', linkedin_error: reason })}`, 302);
+        reply.redirect(
+          `${APPLY_PAGE}?${new URLSearchParams({ linkedin_success: 'false', linkedin_error: reason })}`,
+          302,
+        );
       const state = request.query.state;
       if (!state) return failed('missing_state');
       // Single use: the row is claimed before the code is exchanged.
@@ -97,7 +107,8 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
       );
       const login = rows[0];
       if (!login) return failed('invalid_state');
-      if (typeof (request.query as Record<string, unknown>).error === 'string') return failed('access_denied');
+      if (typeof (request.query as Record<string, unknown>).error === 'string')
+        return failed('access_denied');
       const configuration = await oidcConfig();
       const current = new URL(redirectUri(request));
       current.search = new URL(request.url, 'http://x').search;
@@ -116,7 +127,12 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
         identity = {
           sub: claims.sub,
           name,
-          email: typeof info.email === 'string' ? info.email : typeof claims.email === 'string' ? claims.email : '',
+          email:
+            typeof info.email === 'string'
+              ? info.email
+              : typeof claims.email === 'string'
+                ? claims.email
+                : '',
           profile_url: typeof info.profile === 'string' ? info.profile : null,
         };
       } catch (error) {

@@ -32,7 +32,8 @@ export const APPLICATION_SORT_FIELDS: Record<string, string> = {
   email: 'u.email',
 };
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export function toApplicationItem(row: ApplicationRow): TEvaluatorApplicationItem {
@@ -72,7 +73,10 @@ export function toApplicationItem(row: ApplicationRow): TEvaluatorApplicationIte
   };
 }
 
-export async function getApplication(sql: SqlExecutor, userId: string): Promise<TEvaluatorApplicationItem | undefined> {
+export async function getApplication(
+  sql: SqlExecutor,
+  userId: string,
+): Promise<TEvaluatorApplicationItem | undefined> {
   const { rows } = await sql.query<ApplicationRow & Record<string, unknown>>(
     `SELECT ${APPLICATION_COLUMNS} FROM ${APPLICATION_FROM} WHERE a.user_id = $1`,
     [userId],

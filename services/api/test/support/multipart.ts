@@ -17,7 +17,10 @@ export function multipartFile(
 
 /** The smallest byte strings each kind of CV is recognised by. */
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-export const SAMPLE_DOC = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+export const SAMPLE_DOC = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(504),
+]);
 
 /** A stored (uncompressed) zip with the given entries. */
 export function zipOf(entries: Record<string, string>): Buffer {
@@ -36,4 +39,7 @@ export function zipOf(entries: Record<string, string>): Buffer {
 }
 export const SAMPLE_DOCX = zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' });
 /** An ELF executable header: what a renamed binary looks like. */
-export const SAMPLE_EXECUTABLE = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
+export const SAMPLE_EXECUTABLE = Buffer.concat([
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+  Buffer.alloc(200),
+]);
