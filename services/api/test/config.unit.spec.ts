@@ -24,6 +24,11 @@ describe('loadConfig', () => {
       devEndpoints: true,
       minimumCashoutCredits: 10_000,
       bodyLimitBytes: 1_048_576,
+      blobDir: './data/blobs',
+      linkedinClientId: undefined,
+      linkedinClientSecret: undefined,
+      linkedinIssuer: 'https://www.linkedin.com/oauth',
+      linkedinRedirectUri: undefined,
     });
   });
 
@@ -40,6 +45,10 @@ describe('loadConfig', () => {
         DEV_ENDPOINTS: 'off',
         MINIMUM_CASHOUT_CREDITS: '25000',
         BODY_LIMIT_BYTES: '2048',
+        LINKEDIN_CLIENT_ID: 'li-client',
+        LINKEDIN_CLIENT_SECRET: 'li-secret',
+        LINKEDIN_ISSUER: 'https://idp.example.com/oauth/',
+        LINKEDIN_REDIRECT_URI: 'https://app.example.com/api/v1/auth/linkedin/callback',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -52,6 +61,11 @@ describe('loadConfig', () => {
       devEndpoints: false,
       minimumCashoutCredits: 25_000,
       bodyLimitBytes: 2048,
+      blobDir: '/var/lib/evalmarket/blobs',
+      linkedinClientId: 'li-client',
+      linkedinClientSecret: 'li-secret',
+      linkedinIssuer: 'https://idp.example.com/oauth',
+      linkedinRedirectUri: 'https://app.example.com/api/v1/auth/linkedin/callback',
     });
   });
 
@@ -159,6 +173,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('evaluator onboarding settings', () => {
+  it('needs the LinkedIn secret with the client id and refuses a non-http issuer', () => {
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'x' })).toThrow(
+      'LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set',
+    );
+    expect(() => loadConfig({ LINKEDIN_ISSUER: 'ftp://x' })).toThrow(
+      'LINKEDIN_ISSUER must be an http:// or https:// URL',
+    );
+    expect(loadConfig({ BLOB_DIR: '/srv/blobs' }).blobDir).toBe('/srv/blobs');
+  });
+});
+
 describe('CONFIG_SETTINGS', () => {
   it('describes every setting loadConfig reads', () => {
     expect(CONFIG_SETTINGS.map((setting) => setting.name)).toEqual([
@@ -172,6 +198,11 @@ describe('CONFIG_SETTINGS', () => {
       'DEV_ENDPOINTS',
       'MINIMUM_CASHOUT_CREDITS',
       'BODY_LIMIT_BYTES',
+      'BLOB_DIR',
+      'LINKEDIN_CLIENT_ID',
+      'LINKEDIN_CLIENT_SECRET',
+      'LINKEDIN_ISSUER',
+      'LINKEDIN_REDIRECT_URI',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });
