@@ -1,7 +1,9 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
 import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
+import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
 import { staffRoutes } from '../admin/staff-routes.js';
 import { userAdminProjection } from '../admin/user-admin-projection.js';
+import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
 import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
@@ -16,6 +18,8 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   linkedinRoutes,
   evaluatorReviewRoutes,
   staffRoutes,
+  staffMoneyRoutes,
+  billingRoutes,
 ];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
