@@ -5,3 +5,4 @@ export * from './api.js';
 export * from './evaluator-events.js';
 export * from './evaluator-api.js';
 export * from './user-admin-events.js';
+export * from './analytics-api.js';

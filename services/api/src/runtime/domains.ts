@@ -3,6 +3,7 @@ import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
 import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
 import { staffRoutes } from '../admin/staff-routes.js';
 import { userAdminProjection } from '../admin/user-admin-projection.js';
+import { analyticsRoutes } from '../analytics/analytics-routes.js';
 import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
@@ -20,6 +21,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   staffRoutes,
   staffMoneyRoutes,
   billingRoutes,
+  analyticsRoutes,
 ];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [

@@ -1,0 +1,198 @@
+import type { LedgerCommand } from '@evalmarket/ledger';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../src/runtime/start-runtime.js';
+import { makeEvaluator } from './support/evaluators.js';
+import { EMBEDDED_MODE, startTestRuntime } from './support/runtime.js';
+import { signIn, type SignedIn } from './support/sign-in.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A seeded data set whose figures are computed by hand below: the requester buys $100 (100,000
+ * credits) and pays rewards of 1,000, 2,000 and 3,000 credits to E1 and 500 to E2 (all voted),
+ * plus 700 reserved for E1 and not yet voted.
+ */
+describe('spending and earnings analytics', () => {
+  let runtime: Runtime & { stop(): Promise<void> };
+  let requester: SignedIn;
+  let e1: SignedIn;
+  let e2: SignedIn;
+  const realNow = () => new Date();
+  beforeAll(async () => {
+    runtime = await startTestRuntime(EMBEDDED_MODE);
+    requester = await signIn(runtime, 'requester@example.com');
+    e1 = await signIn(runtime, 'e1@example.com');
+    e2 = await signIn(runtime, 'e2@example.com');
+    await makeEvaluator(runtime, e1.userId);
+    await makeEvaluator(runtime, e2.userId);
+    const reward = (n: number, evaluator: string, credits: number): LedgerCommand[] => [
+      {
+        type: 'ReserveReward',
+        data: {
+          transfer_id: `t${n}`,
+          requester_id: requester.userId,
+          evaluator_id: evaluator,
+          credits,
+          timeout_ms: 3_600_000,
+        },
+      },
+      { type: 'PostReward', data: { transfer_id: `t${n}`, vote_id: `v${n}` } },
+    ];
+    const results = await runtime.ledger.submitMany(
+      [
+        { type: 'OpenUserAccounts', data: { user_id: requester.userId } },
+        { type: 'OpenUserAccounts', data: { user_id: e1.userId } },
+        { type: 'OpenUserAccounts', data: { user_id: e2.userId } },
+        {
+          type: 'PurchaseCredits',
+          data: { purchase_id: 'pi_a', user_id: requester.userId, amount_usd: 100 },
+        },
+        ...reward(1, e1.userId, 1000),
+        ...reward(2, e1.userId, 2000),
+        ...reward(3, e1.userId, 3000),
+        ...reward(4, e2.userId, 500),
+        {
+          type: 'ReserveReward',
+          data: {
+            transfer_id: 't5',
+            requester_id: requester.userId,
+            evaluator_id: e1.userId,
+            credits: 700,
+            timeout_ms: 3_600_000,
+          },
+        },
+      ],
+      {},
+    );
+    for (const result of results) expect(result.ok, JSON.stringify(result)).toBe(true);
+    const last = results.at(-1)!;
+    if (last.ok) await runtime.projector.waitFor(last.events.at(-1)!.global_position);
+  }, 60_000);
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+  const inject = (options: InjectOptions) => runtime.app.inject(options);
+  const get = async (who: SignedIn, url: string) => {
+    const reply = await inject({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: who.headers });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json();
+  };
+
+  it('computes spending figures equal to the hand-computed ones', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const body = await get(requester, 'spending/?period=30d');
+    expect(body).toMatchObject({
+      total_spent: 6.5,
+      total_spent_credits: 6500,
+      total_transactions: 4,
+      average_transaction: 1.63,
+      period: '30d',
+      spending_trends: [{ date: today, amount: 6.5, transaction_count: 4 }],
+      project_breakdown: [],
+      budget_limit: null,
+      // 100,000 - 6,500 spent - 700 reserved
+      budget_remaining: 92.8,
+      // 6,500 / (6,500 + 92,800)
+      budget_utilization_percentage: 6.55,
+      // 4 voted of 5 bought
+      completion_rate: 80,
+      votes_purchased: 4,
+    });
+    expect(body.performance_metrics).toEqual([
+      { label: 'Total Spent', value: 6.5, trend: 'up', change_percentage: 100 },
+      { label: 'Transactions', value: 4, trend: 'up', change_percentage: 100 },
+      { label: 'Average Transaction', value: 1.63, trend: 'up', change_percentage: 100 },
+    ]);
+    expect(await get(requester, 'spending/summary')).toEqual({
+      total_spent: 6.5,
+      budget_remaining: 92.8,
+      active_evaluations: 0,
+    });
+  });
+
+  it('compares with the previous period of the same length', async () => {
+    runtime.context.now = () => new Date(Date.now() + 10 * DAY_MS);
+    try {
+      const body = await get(requester, 'spending/?period=7d');
+      expect(body.total_spent).toBe(0);
+      expect(body.spending_trends).toEqual([]);
+      expect(body.performance_metrics[0]).toEqual({
+        label: 'Total Spent',
+        value: 0,
+        trend: 'down',
+        change_percentage: -100,
+      });
+      expect((await get(requester, 'spending/?period=30d')).total_spent).toBe(6.5);
+    } finally {
+      runtime.context.now = realNow;
+    }
+  });
+
+  it('honours start_date and end_date', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+    expect(
+      (await get(requester, `spending/?start_date=${today}&end_date=${today}`)).total_spent_credits,
+    ).toBe(6500);
+    expect(
+      (await get(requester, `spending/?start_date=${yesterday}&end_date=${yesterday}`)).total_spent_credits,
+    ).toBe(0);
+    const bad = await inject({
+      method: 'GET',
+      url: '/api/v1/analytics/spending/?start_date=last-week',
+      headers: requester.headers,
+    });
+    expect(bad.statusCode).toBe(422);
+    const badPeriod = await inject({
+      method: 'GET',
+      url: '/api/v1/analytics/spending/?period=2w',
+      headers: requester.headers,
+    });
+    expect(badPeriod.statusCode).toBe(422);
+  });
+
+  it('computes earnings, ranking among experts and the summary', async () => {
+    const body = await get(e1, 'earnings/?period=all');
+    expect(body).toMatchObject({
+      total_earned: 6,
+      total_earned_credits: 6000,
+      total_transactions: 3,
+      average_earning: 2,
+      votes_submitted: 3,
+      votes_approved: 3,
+      votes_rejected: 0,
+      approval_rate: 100,
+      ranking: 1,
+      total_experts: 2,
+      evaluation_breakdown: [],
+    });
+    expect(body.performance_metrics.map((m: { label: string }) => m.label)).toEqual([
+      'Total Earned',
+      'Approved Votes',
+      'Average Earning',
+      'Approval Rate',
+    ]);
+    expect((await get(e2, 'earnings/')).ranking).toBe(2);
+    expect(await get(e1, 'earnings/summary')).toEqual({
+      total_earned: 6,
+      pending_earnings: 0.7,
+      approval_rate: 100,
+    });
+  });
+
+  it('refuses earnings without the expert role and everything signed out', async () => {
+    for (const url of ['earnings/', 'earnings/summary']) {
+      const reply = await inject({
+        method: 'GET',
+        url: `/api/v1/analytics/${url}`,
+        headers: requester.headers,
+      });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().detail).toBe('Expert role required');
+    }
+    for (const url of ['spending/', 'spending/summary', 'earnings/', 'earnings/summary']) {
+      expect((await inject({ method: 'GET', url: `/api/v1/analytics/${url}` })).statusCode).toBe(401);
+    }
+  });
+});
