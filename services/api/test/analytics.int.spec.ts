@@ -1,4 +1,6 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
+import { parse } from 'csv-parse/sync';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
@@ -193,6 +195,111 @@ describe('spending and earnings analytics', () => {
     }
     for (const url of ['spending/', 'spending/summary', 'earnings/', 'earnings/summary']) {
       expect((await inject({ method: 'GET', url: `/api/v1/analytics/${url}` })).statusCode).toBe(401);
+    }
+  });
+
+  const exportFile = async (who: SignedIn, kind: 'spending' | 'earnings', body: object) => {
+    const reply = await inject({
+      method: 'POST',
+      url: `/api/v1/analytics/${kind}/export`,
+      headers: who.headers,
+      payload: body,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const { file_name, download_url } = reply.json();
+    // The link works without a bearer token (the console opens it in a new tab).
+    const file = await inject({ method: 'GET', url: download_url });
+    expect(file.statusCode, file.body).toBe(200);
+    return { file_name: file_name as string, download_url: download_url as string, file };
+  };
+
+  async function pdfText(bytes: Buffer): Promise<string> {
+    const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
+    const lines: string[] = [];
+    for (let page = 1; page <= pdf.numPages; page += 1) {
+      const content = await (await pdf.getPage(page)).getTextContent();
+      lines.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+    }
+    return lines.join('\n');
+  }
+
+  it('exports spending as CSV that round-trips to the analytics totals', async () => {
+    const { file_name, file } = await exportFile(requester, 'spending', {
+      format: 'csv',
+      time_filter: { period: '30d' },
+    });
+    expect(file_name).toMatch(/^spending-report-30d-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const rows = parse(file.rawPayload, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(5);
+    const completed = rows.filter((row) => row.status === 'completed');
+    expect(completed.reduce((sum, row) => sum + Number(row.amount_credits), 0)).toBe(6500);
+    expect(rows.find((row) => row.status === 'pending')!.amount_usd).toBe('0.70');
+  });
+
+  it('exports a spending report PDF whose total matches', async () => {
+    const { file } = await exportFile(requester, 'spending', {
+      format: 'pdf',
+      time_filter: { period: '30d' },
+    });
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Spending Report');
+    expect(text).toContain('Total spent: $6.50');
+  });
+
+  it('exports an earnings statement and a tax summary for experts only', async () => {
+    const statement = await exportFile(e1, 'earnings', { format: 'pdf', time_filter: { period: 'all' } });
+    const text = await pdfText(statement.file.rawPayload);
+    expect(text).toContain('Earnings Statement');
+    expect(text).toContain('Total earned: $6.00');
+    const tax = await exportFile(e1, 'earnings', {
+      format: 'pdf',
+      time_filter: { period: '1y' },
+      report: 'tax_summary',
+    });
+    expect(tax.file_name).toMatch(/^tax-summary-1y-/);
+    expect(await pdfText(tax.file.rawPayload)).toContain('Total gross earnings: $6.00');
+    const refused = await inject({
+      method: 'POST',
+      url: '/api/v1/analytics/earnings/export',
+      headers: requester.headers,
+      payload: { format: 'csv' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Expert role required');
+    const badFormat = await inject({
+      method: 'POST',
+      url: '/api/v1/analytics/spending/export',
+      headers: requester.headers,
+      payload: { format: 'xlsx' },
+    });
+    expect(badFormat.statusCode).toBe(422);
+  });
+
+  it('refuses a tampered or expired download link', async () => {
+    const { download_url } = await exportFile(requester, 'spending', {
+      format: 'csv',
+      time_filter: { period: '7d' },
+    });
+    const token = new URL(download_url, 'http://x').searchParams.get('token')!;
+    const [body, signature] = token.split('.');
+    const forged = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    forged.u = e1.userId;
+    const tampered = `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
+    const denied = await inject({
+      method: 'GET',
+      url: `/api/v1/analytics/exports/download?token=${encodeURIComponent(tampered)}`,
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(
+      (await inject({ method: 'GET', url: '/api/v1/analytics/exports/download?token=garbage' })).statusCode,
+    ).toBe(403);
+    runtime.context.now = () => new Date(Date.now() + 16 * 60 * 1000);
+    try {
+      expect((await inject({ method: 'GET', url: download_url })).statusCode).toBe(410);
+    } finally {
+      runtime.context.now = realNow;
     }
   });
 });

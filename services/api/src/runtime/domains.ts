@@ -4,6 +4,7 @@ import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
 import { staffRoutes } from '../admin/staff-routes.js';
 import { userAdminProjection } from '../admin/user-admin-projection.js';
 import { analyticsRoutes } from '../analytics/analytics-routes.js';
+import { exportRoutes } from '../analytics/export-routes.js';
 import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
@@ -22,6 +23,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   staffMoneyRoutes,
   billingRoutes,
   analyticsRoutes,
+  exportRoutes,
 ];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
