@@ -183,6 +183,28 @@ describe('spending and earnings analytics', () => {
     });
   });
 
+  it('gives the Billing screen real spending and earning summaries', async () => {
+    const spending = await inject({
+      method: 'GET',
+      url: '/api/v1/billing/summary/spending',
+      headers: requester.headers,
+    });
+    expect(spending.json()).toEqual({ total_spent: 6.5, this_month: 6.5, evaluations: 0, avg_cost: 1.63 });
+    const earning = await inject({
+      method: 'GET',
+      url: '/api/v1/billing/summary/earning',
+      headers: e1.headers,
+    });
+    expect(earning.json()).toEqual({
+      total_earnings: 6,
+      pending: 0.7,
+      evaluations: 3,
+      rating: null,
+      earnings_history: [{ month: new Date().toISOString().slice(0, 7), amount: 6 }],
+    });
+    expect((await inject({ method: 'GET', url: '/api/v1/billing/summary/earning' })).statusCode).toBe(401);
+  });
+
   it('refuses earnings without the expert role and everything signed out', async () => {
     for (const url of ['earnings/', 'earnings/summary']) {
       const reply = await inject({
@@ -214,7 +236,8 @@ describe('spending and earnings analytics', () => {
   };
 
   async function pdfText(bytes: Buffer): Promise<string> {
-    const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
+    const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 })
+      .promise;
     const lines: string[] = [];
     for (let page = 1; page <= pdf.numPages; page += 1) {
       const content = await (await pdf.getPage(page)).getTextContent();

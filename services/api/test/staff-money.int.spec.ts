@@ -1,5 +1,6 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
 import type { InjectOptions } from 'fastify';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { EMBEDDED_MODE, startTestRuntime } from './support/runtime.js';
@@ -134,6 +135,19 @@ describe('staff money resources and billing invoices', () => {
     });
     expect((await get(evaluator, 'billing/invoices')).json()).toEqual([]);
     expect((await inject({ method: 'GET', url: '/api/v1/billing/invoices' })).statusCode).toBe(401);
+  });
+
+  it('downloads an invoice PDF with its number, paid state and total', async () => {
+    const reply = await get(buyer, 'billing/invoices/pi_2/download');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocument({ data: new Uint8Array(reply.rawPayload), verbosity: 0 }).promise;
+    const content = await (await pdf.getPage(1)).getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+    expect(text).toContain('Invoice INV-000002');
+    expect(text).toContain('Status: PAID');
+    expect(text).toContain('Total: $120.00 USD');
+    expect((await get(evaluator, 'billing/invoices/pi_2/download')).statusCode).toBe(404);
   });
 
   it('keeps the books balanced according to the finance audit', async () => {

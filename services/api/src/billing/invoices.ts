@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { CREDITS_PER_USD } from '@evalmarket/contracts';
 import { z } from 'zod';
 
@@ -72,4 +73,37 @@ export function toInvoice(row: Record<string, unknown>): TInvoice {
     created_at: recorded,
     credits,
   };
+}
+
+/** The invoice as a PDF: number, dates, paid state, line items and total. */
+export function renderInvoicePdf(invoice: TInvoice, billedTo: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `Invoice ${invoice.invoice_number}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(20).text(`Invoice ${invoice.invoice_number}`);
+    doc.moveDown(0.5).fontSize(10);
+    doc.text(`Billed to: ${billedTo}`);
+    doc.text(`Issue date: ${invoice.issue_date.slice(0, 10)}`);
+    doc.text(
+      `Status: ${invoice.status.toUpperCase()}${invoice.paid_date ? ` (paid ${invoice.paid_date.slice(0, 10)})` : ''}`,
+    );
+    doc.moveDown();
+    for (const item of invoice.line_items) {
+      doc.text(
+        `${item.description}: ${item.quantity.toLocaleString('en-US')} x $${item.unit_price.toFixed(3)} = $${item.total_amount.toFixed(2)}`,
+      );
+    }
+    doc
+      .moveDown()
+      .fontSize(12)
+      .text(`Total: $${invoice.amount.toFixed(2)} ${invoice.currency}`);
+    doc.end();
+  });
 }
