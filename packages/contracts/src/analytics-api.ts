@@ -5,7 +5,16 @@ export const ZAnalyticsPeriod = z.enum(ANALYTICS_PERIODS);
 export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
 export const EXPERT_ROLE_REQUIRED = 'Expert role required';
 
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const ZDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    const year = Number(value.slice(0, 4));
+    return (
+      year >= 1970 && year <= 9000 && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+    );
+  }, 'must be a real calendar date');
 
 /** Query of GET /analytics/spending/ and /analytics/earnings/ (spec 001 section 7). */
 export const ZAnalyticsQuery = z.object({

@@ -146,6 +146,19 @@ describe('spending and earnings analytics', () => {
       headers: requester.headers,
     });
     expect(bad.statusCode).toBe(422);
+    for (const query of [
+      'start_date=2024-13-45',
+      'end_date=9999-12-31',
+      'start_date=2024-02-30',
+      'end_date=0000-01-01',
+    ]) {
+      const reply = await inject({
+        method: 'GET',
+        url: `/api/v1/analytics/spending/?${query}`,
+        headers: requester.headers,
+      });
+      expect(reply.statusCode, query).toBe(422);
+    }
     const badPeriod = await inject({
       method: 'GET',
       url: '/api/v1/analytics/spending/?period=2w',

@@ -17,6 +17,8 @@ export type TRaListQuery = z.infer<typeof ZRaListQuery>;
 
 export const MAX_PAGE_ROWS = 500;
 export const DEFAULT_PAGE_ROWS = 25;
+/** Offsets beyond this are refused (422) rather than handed to the database. */
+export const MAX_RANGE_INDEX = 1_000_000_000;
 
 /** Adds a bound parameter and returns its placeholder. */
 export type Bind = (value: unknown) => string;
@@ -60,7 +62,8 @@ export async function raList<Row extends Record<string, unknown>>(
   const order = sort.data[1].toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
 
   const rangeRaw = parseJson(query.range, 'range') ?? [0, DEFAULT_PAGE_ROWS - 1];
-  const range = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(rangeRaw);
+  const index = z.number().int().min(0).max(MAX_RANGE_INDEX);
+  const range = z.tuple([index, index]).safeParse(rangeRaw);
   if (!range.success || range.data[1] < range.data[0]) {
     throw ValidationError.at(['query', 'range'], 'must be [start, end] with 0 <= start <= end');
   }
@@ -139,7 +142,7 @@ export const before =
 
 function timestamp(value: unknown): string {
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime()))
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999)
     throw ValidationError.at(['query', 'filter'], `${JSON.stringify(value)} is not a date`);
   return date.toISOString();
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireAdmin } from '../auth/guards.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery, type Bind } from './ra-list.js';
@@ -133,6 +133,14 @@ function toStaffEvent(row: Record<string, unknown>): TStaffEvent {
   };
 }
 
+function position(value: unknown): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) {
+    throw ValidationError.at(['query', 'filter'], `${JSON.stringify(value)} is not an event position`);
+  }
+  return number;
+}
+
 const eventFilters: Record<string, (value: unknown, bind: Bind) => string | undefined> = {
   stream_id: equals('stream_id'),
   /** A stream prefix such as `evaluator-` or `user-u_1`. */
@@ -143,8 +151,8 @@ const eventFilters: Record<string, (value: unknown, bind: Bind) => string | unde
   causation_id: equals(`(metadata->>'causation_id')`),
   recorded_from: atOrAfter('recorded_at'),
   recorded_to: before('recorded_at'),
-  position_from: (value, bind) => `global_position >= ${bind(Number(value) || 0)}`,
-  position_to: (value, bind) => `global_position <= ${bind(Number(value) || 0)}`,
+  position_from: (value, bind) => `global_position >= ${bind(position(value))}`,
+  position_to: (value, bind) => `global_position <= ${bind(position(value))}`,
   /** Events whose payload names this person. */
   user_id: (value, bind) => `(data->>'user_id') = ${bind(String(value))}`,
 };
@@ -418,7 +426,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       schema: {
         tags: ['admin'],
         summary: 'One event by global position',
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
         response: { 200: ZStaffEvent },
       },
     },
