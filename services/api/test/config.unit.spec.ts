@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       linkedinClientSecret: undefined,
       linkedinIssuer: 'https://www.linkedin.com/oauth',
       linkedinRedirectUri: undefined,
+      s3: undefined,
     });
   });
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       linkedinClientSecret: 'li-secret',
       linkedinIssuer: 'https://idp.example.com/oauth',
       linkedinRedirectUri: 'https://app.example.com/api/v1/auth/linkedin/callback',
+      s3: undefined,
     });
   });
 
@@ -182,6 +184,23 @@ describe('evaluator onboarding settings', () => {
       'LINKEDIN_ISSUER must be an http:// or https:// URL',
     );
     expect(loadConfig({ BLOB_DIR: '/srv/blobs' }).blobDir).toBe('/srv/blobs');
+    expect(() => loadConfig({ S3_BUCKET: 'cvs' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set',
+    );
+    expect(
+      loadConfig({
+        S3_BUCKET: 'cvs',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+        S3_REGION: 'eu-west-1',
+      }).s3,
+    ).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'cvs',
+      region: 'eu-west-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+    });
   });
 });
 
@@ -203,6 +222,11 @@ describe('CONFIG_SETTINGS', () => {
       'LINKEDIN_CLIENT_SECRET',
       'LINKEDIN_ISSUER',
       'LINKEDIN_REDIRECT_URI',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

@@ -38,6 +38,10 @@ export interface AppConfig {
   linkedinIssuer: string;
   /** Absent: `{request origin}/api/v1/auth/linkedin/callback`. */
   linkedinRedirectUri: string | undefined;
+  /** S3-compatible blob storage instead of BLOB_DIR when a bucket is set. */
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
 }
 
 /** One row of the settings table the README is written from. */
@@ -107,6 +111,20 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     default: '(unset: {request origin}/api/v1/auth/linkedin/callback)',
     meaning: 'Callback URL registered with LinkedIn.',
   },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: files in BLOB_DIR)',
+    meaning:
+      'Keep uploaded files in this bucket of an S3-compatible store instead (needs the four S3_ settings below).',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: 'https://s3.{S3_REGION}.amazonaws.com',
+    meaning: 'S3-compatible endpoint (path-style).',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region used in request signatures.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Access key id.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Secret access key.' },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -168,6 +186,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const linkedinClientSecret = read('LINKEDIN_CLIENT_SECRET', optionalText('LINKEDIN_CLIENT_SECRET'));
   const linkedinIssuer = read('LINKEDIN_ISSUER', httpUrl('LINKEDIN_ISSUER'));
   const linkedinRedirectUri = read('LINKEDIN_REDIRECT_URI', httpUrl('LINKEDIN_REDIRECT_URI'));
+  const s3Bucket = read('S3_BUCKET', optionalText('S3_BUCKET'));
+  const s3Region = read('S3_REGION', optionalText('S3_REGION')) ?? 'us-east-1';
+  const s3Endpoint = read('S3_ENDPOINT', httpUrl('S3_ENDPOINT')) ?? `https://s3.${s3Region}.amazonaws.com`;
+  const s3AccessKeyId = read('S3_ACCESS_KEY_ID', optionalText('S3_ACCESS_KEY_ID'));
+  const s3SecretAccessKey = read('S3_SECRET_ACCESS_KEY', optionalText('S3_SECRET_ACCESS_KEY'));
+  if (s3Bucket && (!s3AccessKeyId || !s3SecretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+  }
   if (linkedinClientId && !linkedinClientSecret) {
     problems.push('LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set');
   }
@@ -196,6 +222,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     linkedinClientSecret,
     linkedinIssuer: linkedinIssuer ?? 'https://www.linkedin.com/oauth',
     linkedinRedirectUri,
+    s3:
+      s3Bucket && s3AccessKeyId && s3SecretAccessKey
+        ? {
+            endpoint: s3Endpoint,
+            bucket: s3Bucket,
+            region: s3Region,
+            accessKeyId: s3AccessKeyId,
+            secretAccessKey: s3SecretAccessKey,
+          }
+        : undefined,
   };
 }
 

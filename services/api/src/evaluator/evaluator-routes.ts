@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { createLocalBlobStore, type BlobStore } from '../blobs/blob-store.js';
+import { createS3BlobStore } from '../blobs/s3-blob-store.js';
 import { appendDecision } from '../events/append-decision.js';
 import { eventMetadata } from '../events/record-events.js';
 import { AppError, AppErrorCode, ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -44,7 +45,8 @@ const ALREADY_APPLIED: Record<string, string> = {
 export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
   return async function evaluatorRoutes(app: App, context: DomainContext): Promise<void> {
     const { sql, store, config } = context;
-    const blobs = options.blobs ?? createLocalBlobStore(config.blobDir);
+    const blobs =
+      options.blobs ?? (config.s3 ? createS3BlobStore(config.s3) : createLocalBlobStore(config.blobDir));
     // Signed in first, then validation: a signed-out request gets the spec's 401, not a 422.
     app.addHook('preValidation', async (request) => {
       requireUser(request);
