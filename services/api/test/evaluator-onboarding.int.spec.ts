@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { CV_MAX_BYTES } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +20,16 @@ for (const mode of runtimeModes()) {
   describe(`evaluator onboarding: ${mode.name}`, () => {
     let runtime: Runtime & { stop(): Promise<void> };
     let admin: SignedIn;
+    let blobDir: string | undefined;
     beforeAll(async () => {
-      runtime = await startTestRuntime(mode);
+      // Uploads go to a throwaway directory in every mode (the services mode keeps the default DATA_DIR).
+      blobDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-blobs-'));
+      runtime = await startTestRuntime(mode, { blobDir });
       admin = await signIn(runtime, 'admin@example.com', { admin: true });
     }, 60_000);
     afterAll(async () => {
       await runtime?.stop();
+      if (blobDir) await rm(blobDir, { recursive: true, force: true });
     });
 
     const inject = (options: InjectOptions) => runtime.app.inject(options);
