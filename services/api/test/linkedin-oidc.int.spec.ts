@@ -153,5 +153,5 @@ describe('LinkedIn sign-in without configuration', () => {
     } finally {
       await runtime.stop();
     }
-  });
+  }, 60_000);
 });
