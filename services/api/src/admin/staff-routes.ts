@@ -541,6 +541,69 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
   );
 
   app.get(
+    '/admin/finance/summary',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Figures for the finance dashboard: credits outstanding per account kind, platform account balances, fee revenue, purchases',
+      },
+    },
+    async () => {
+      // Balance of an account = credits_posted - debits_posted (pending moves shown apart).
+      const { rows } = await sql.query<{
+        kind: string;
+        account_id: string;
+        posted: string | number;
+        pending: string | number;
+      }>(
+        `SELECT kind, account_id, credits_posted - debits_posted AS posted, credits_pending - debits_pending AS pending
+         FROM account_balances WHERE kind = 'platform'
+         UNION ALL
+         SELECT kind, kind AS account_id, sum(credits_posted - debits_posted), sum(credits_pending - debits_pending)
+         FROM account_balances WHERE kind <> 'platform' GROUP BY kind`,
+      );
+      const purchases = await sql.query<{
+        n: string | number;
+        usd: string | number | null;
+        credits: string | number | null;
+      }>(
+        `SELECT count(*) AS n, sum((data->>'amount_usd')::bigint) AS usd, sum((data->>'credits')::bigint) AS credits
+         FROM events WHERE type = 'CreditsPurchased'`,
+      );
+      const platform = Object.fromEntries(
+        rows
+          .filter((row) => row.kind === 'platform')
+          .map((row) => [
+            row.account_id,
+            { posted_credits: Number(row.posted), pending_credits: Number(row.pending) },
+          ]),
+      );
+      const outstanding = Object.fromEntries(
+        rows
+          .filter((row) => row.kind !== 'platform')
+          .map((row) => [
+            row.kind,
+            { posted_credits: Number(row.posted), pending_credits: Number(row.pending) },
+          ]),
+      );
+      return {
+        credits_outstanding: {
+          spending: outstanding.spending ?? { posted_credits: 0, pending_credits: 0 },
+          earning: outstanding.earning ?? { posted_credits: 0, pending_credits: 0 },
+        },
+        platform_accounts: platform,
+        fee_revenue_credits: platform['platform:fees']?.posted_credits ?? 0,
+        purchases: {
+          count: Number(purchases.rows[0]?.n ?? 0),
+          amount_usd: Number(purchases.rows[0]?.usd ?? 0),
+          credits: Number(purchases.rows[0]?.credits ?? 0),
+        },
+      };
+    },
+  );
+
+  app.get(
     '/admin/finance/audit',
     {
       schema: {
