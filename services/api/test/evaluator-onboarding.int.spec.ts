@@ -208,6 +208,32 @@ for (const mode of runtimeModes()) {
       expect(wrongField.statusCode).toBe(422);
     });
 
+    it('answers 4xx, never 500, to broken multipart bodies', async () => {
+      const person = await signIn(runtime, 'broken@example.com');
+      const cases: Array<[string, string]> = [
+        ['multipart/form-data; boundary=xyz', 'garbage'],
+        ['multipart/form-data', 'garbage'],
+        [
+          'multipart/form-data; boundary=xyz',
+          '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut short',
+        ],
+        [
+          'multipart/form-data; boundary=xyz',
+          '--xyz\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n--xyz--\r\n',
+        ],
+        ['application/octet-stream', '%PDF-1.4'],
+      ];
+      for (const [type, payload] of cases) {
+        const reply = await inject({
+          method: 'POST',
+          url: '/api/v1/evaluator/upload/cv',
+          headers: { ...person.headers, 'content-type': type },
+          payload,
+        });
+        expect([415, 422], `${type} ${payload}`).toContain(reply.statusCode);
+      }
+    });
+
     it('records expert interest once for pending or verified evaluators', async () => {
       const outsider = await signIn(runtime, 'outsider@example.com');
       const interest = (who: SignedIn) =>

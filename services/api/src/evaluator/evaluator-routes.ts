@@ -322,12 +322,14 @@ function tooLarge(): AppError {
   return new AppError(413, AppErrorCode.PayloadTooLarge, CV_SIZE_MESSAGE);
 }
 
-/** @fastify/multipart's own errors are about the request, never a 500. */
+/**
+ * Errors while reading the multipart stream (truncated bodies, missing boundary, limits) are about
+ * the request, never a 500.
+ */
 function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (typeof code === 'string' && code.startsWith('FST_')) {
-    return ValidationError.at(['body', 'file'], (error as Error).message || 'could not read the upload');
-  }
-  return error;
+  const message = error instanceof Error && error.message ? error.message : 'could not be read';
+  return ValidationError.at(['body', 'file'], `The upload could not be read: ${message}`);
 }
