@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
+import { seedEvaluatorDemo } from '../src/evaluator/seed-evaluator-demo.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
@@ -158,6 +159,22 @@ for (const mode of runtimeModes()) {
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       const events = await runtime.store.readStream(`evaluator-${person.userId}`);
       expect(events.map((e) => e.type)).toHaveLength(2);
+    });
+
+    it('seeds the demo world with one pending, one verified and one rejected application, once', async () => {
+      const [p, v, r] = await Promise.all(
+        ['demo-p', 'demo-v', 'demo-r'].map((name) => signIn(runtime, `${name}@example.com`)),
+      );
+      const people = { pending: p!.userId, verified: v!.userId, rejected: r!.userId, adminId: admin.userId };
+      await seedEvaluatorDemo(runtime.context, people);
+      await seedEvaluatorDemo(runtime.context, people);
+      expect((await statusOf(p!)).evaluator_status).toBe('pending');
+      expect(await statusOf(v!)).toMatchObject({
+        evaluator_status: 'verified',
+        qualification_tier: 'expert',
+      });
+      expect((await statusOf(r!)).evaluator_status).toBe('rejected');
+      expect(await runtime.store.readStream(`evaluator-${v!.userId}`)).toHaveLength(2);
     });
 
     it('serves the list as a react-admin resource with Content-Range and getMany', async () => {
