@@ -110,7 +110,6 @@ export const ZIdentityEventData = {
   ContextSwitched: z.object({ user_id: z.string(), context: ZUserAccountKind }),
   EmailChangeRequested: z.object({ user_id: z.string(), personal: ZSealedPersonalData }),
   EmailChangeConfirmed: z.object({ user_id: z.string(), personal: ZSealedPersonalData }),
-  AdminRoleGranted: z.object({ user_id: z.string(), granted_by: z.string() }),
 } as const;
 
 /** Personal data sealed inside identity events. */

@@ -5,3 +5,6 @@ export * from './api.js';
 export * from './evaluator-events.js';
 export * from './identity.js';
 export * from './wallet-payments.js';
+export * from './evaluator-api.js';
+export * from './user-admin-events.js';
+export * from './analytics-api.js';

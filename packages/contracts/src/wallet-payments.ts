@@ -232,14 +232,3 @@ export const ZCashoutReply = z.object({
   estimated_arrival: z.string(),
 });
 export type TCashoutReply = z.infer<typeof ZCashoutReply>;
-
-export const ZEvaluatorStatusReply = z.object({
-  evaluator_status: ZEvaluatorStatus,
-  qualification_tier: z.string().nullable(),
-  earning_balance: z.number().int(),
-  minimum_cashout_credits: z.number().int(),
-  can_cashout: z.boolean(),
-  expert_tier_interest_expressed: z.boolean(),
-  stripe_connect_status: ZConnectStatus,
-});
-export type TEvaluatorStatusReply = z.infer<typeof ZEvaluatorStatusReply>;

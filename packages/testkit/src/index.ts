@@ -10,3 +10,4 @@ export {
   type WebhookTarget,
 } from './stripe-fake/stripe-fake.js';
 export { parseFormBody } from './stripe-fake/form-body.js';
+export { startOidcProviderFake, type OidcProviderFake, type OidcFakeUser } from './oidc-provider-fake.js';

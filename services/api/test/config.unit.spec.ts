@@ -33,6 +33,12 @@ describe('loadConfig', () => {
       magicLinkLimitPerEmail: 5,
       magicLinkLimitPerIp: 30,
       stripe: undefined,
+      blobDir: './data/blobs',
+      linkedinClientId: undefined,
+      linkedinClientSecret: undefined,
+      linkedinIssuer: 'https://www.linkedin.com/oauth',
+      linkedinRedirectUri: undefined,
+      s3: undefined,
     });
   });
 
@@ -57,6 +63,10 @@ describe('loadConfig', () => {
         TRUST_PROXY: '1',
         MAGIC_LINK_LIMIT_PER_EMAIL: '3',
         MAGIC_LINK_LIMIT_PER_IP: '100',
+        LINKEDIN_CLIENT_ID: 'li-client',
+        LINKEDIN_CLIENT_SECRET: 'li-secret',
+        LINKEDIN_ISSUER: 'https://idp.example.com/oauth/',
+        LINKEDIN_REDIRECT_URI: 'https://app.example.com/api/v1/auth/linkedin/callback',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -78,6 +88,12 @@ describe('loadConfig', () => {
       magicLinkLimitPerEmail: 3,
       magicLinkLimitPerIp: 100,
       stripe: undefined,
+      blobDir: '/var/lib/evalmarket/blobs',
+      linkedinClientId: 'li-client',
+      linkedinClientSecret: 'li-secret',
+      linkedinIssuer: 'https://idp.example.com/oauth',
+      linkedinRedirectUri: 'https://app.example.com/api/v1/auth/linkedin/callback',
+      s3: undefined,
     });
   });
 
@@ -215,6 +231,35 @@ describe('Stripe settings', () => {
   });
 });
 
+describe('evaluator onboarding settings', () => {
+  it('needs the LinkedIn secret with the client id and refuses a non-http issuer', () => {
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'x' })).toThrow(
+      'LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set',
+    );
+    expect(() => loadConfig({ LINKEDIN_ISSUER: 'ftp://x' })).toThrow(
+      'LINKEDIN_ISSUER must be an http:// or https:// URL',
+    );
+    expect(loadConfig({ BLOB_DIR: '/srv/blobs' }).blobDir).toBe('/srv/blobs');
+    expect(() => loadConfig({ S3_BUCKET: 'cvs' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set',
+    );
+    expect(
+      loadConfig({
+        S3_BUCKET: 'cvs',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+        S3_REGION: 'eu-west-1',
+      }).s3,
+    ).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'cvs',
+      region: 'eu-west-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+    });
+  });
+});
+
 describe('CONFIG_SETTINGS', () => {
   it('describes every setting loadConfig reads', () => {
     expect(CONFIG_SETTINGS.map((setting) => setting.name)).toEqual([
@@ -239,6 +284,16 @@ describe('CONFIG_SETTINGS', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
+      'BLOB_DIR',
+      'LINKEDIN_CLIENT_ID',
+      'LINKEDIN_CLIENT_SECRET',
+      'LINKEDIN_ISSUER',
+      'LINKEDIN_REDIRECT_URI',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

@@ -31,7 +31,9 @@ export async function freePort(): Promise<number> {
  * payments), run from source with tsx as its own process and serving the built consoles. Resolves
  * once /readyz answers 200.
  */
-export async function startApiProcess(options: { env?: Record<string, string>; readyTimeoutMs?: number } = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  options: { env?: Record<string, string>; readyTimeoutMs?: number } = {},
+): Promise<ApiProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,7 +95,9 @@ export async function mailboxLink(baseUrl: string, email: string, contains = '')
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const reply = await fetch(`${baseUrl}/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
     const messages = (await reply.json()) as Array<{ links: string[] }>;
-    const link = messages.flatMap((message) => message.links).find((candidate) => candidate.includes(contains));
+    const link = messages
+      .flatMap((message) => message.links)
+      .find((candidate) => candidate.includes(contains));
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -16,7 +16,10 @@ export const CONSOLE_DIST = {
  * console's index.html so client-side routes load on refresh. A console that has not been built
  * is skipped with a log line.
  */
-export async function registerConsoles(app: App, dist: { user: string; admin: string } = CONSOLE_DIST): Promise<void> {
+export async function registerConsoles(
+  app: App,
+  dist: { user: string; admin: string } = CONSOLE_DIST,
+): Promise<void> {
   let decorated = false;
   for (const [prefix, root] of [
     ['/admin/', dist.admin],
@@ -26,7 +29,13 @@ export async function registerConsoles(app: App, dist: { user: string; admin: st
       app.log.warn(`console not built: ${root} (run npm run build)`);
       continue;
     }
-    await app.register(fastifyStatic, { root, prefix, decorateReply: !decorated, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: !decorated,
+      wildcard: false,
+      index: false,
+    });
     decorated = true;
     const page = (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();

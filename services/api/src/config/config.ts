@@ -47,6 +47,18 @@ export interface AppConfig {
   magicLinkLimitPerIp: number;
   /** Absent: payments in local test mode against the loopback Stripe fake (DESIGN section 3). */
   stripe: StripeSettings | undefined;
+  /** Where uploaded files (CVs) are kept by the local blob store; default `{DATA_DIR}/blobs`. */
+  blobDir: string;
+  /** LinkedIn OpenID Connect; sign-in with LinkedIn is off while the client id is unset. */
+  linkedinClientId: string | undefined;
+  linkedinClientSecret: string | undefined;
+  linkedinIssuer: string;
+  /** Absent: `{request origin}/api/v1/auth/linkedin/callback`. */
+  linkedinRedirectUri: string | undefined;
+  /** S3-compatible blob storage instead of BLOB_DIR when a bucket is set. */
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
 }
 
 export interface StripeSettings {
@@ -158,6 +170,41 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     default: '(unset)',
     meaning: 'Publishable key (pk_...) handed to the console by GET /api/v1/payments/config.',
   },
+  {
+    name: 'BLOB_DIR',
+    default: '{DATA_DIR}/blobs',
+    meaning: 'Directory of the local blob store that keeps uploaded CVs.',
+  },
+  {
+    name: 'LINKEDIN_CLIENT_ID',
+    default: '(unset: LinkedIn sign-in off)',
+    meaning: 'OpenID Connect client id of the LinkedIn app used by the evaluator application.',
+  },
+  { name: 'LINKEDIN_CLIENT_SECRET', default: '(unset)', meaning: 'Its client secret.' },
+  {
+    name: 'LINKEDIN_ISSUER',
+    default: 'https://www.linkedin.com/oauth',
+    meaning: 'OpenID Connect issuer (discovery at {issuer}/.well-known/openid-configuration).',
+  },
+  {
+    name: 'LINKEDIN_REDIRECT_URI',
+    default: '(unset: {request origin}/api/v1/auth/linkedin/callback)',
+    meaning: 'Callback URL registered with LinkedIn.',
+  },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: files in BLOB_DIR)',
+    meaning:
+      'Keep uploaded files in this bucket of an S3-compatible store instead (needs the four S3_ settings below).',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: 'https://s3.{S3_REGION}.amazonaws.com',
+    meaning: 'S3-compatible endpoint (path-style).',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region used in request signatures.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Access key id.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Secret access key.' },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -281,6 +328,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${missing.join(', ')} (unset all three for local test mode)`,
     );
   }
+  const blobDir = read('BLOB_DIR', optionalText('BLOB_DIR'));
+  const linkedinClientId = read('LINKEDIN_CLIENT_ID', optionalText('LINKEDIN_CLIENT_ID'));
+  const linkedinClientSecret = read('LINKEDIN_CLIENT_SECRET', optionalText('LINKEDIN_CLIENT_SECRET'));
+  const linkedinIssuer = read('LINKEDIN_ISSUER', httpUrl('LINKEDIN_ISSUER'));
+  const linkedinRedirectUri = read('LINKEDIN_REDIRECT_URI', httpUrl('LINKEDIN_REDIRECT_URI'));
+  const s3Bucket = read('S3_BUCKET', optionalText('S3_BUCKET'));
+  const s3Region = read('S3_REGION', optionalText('S3_REGION')) ?? 'us-east-1';
+  const s3Endpoint = read('S3_ENDPOINT', httpUrl('S3_ENDPOINT')) ?? `https://s3.${s3Region}.amazonaws.com`;
+  const s3AccessKeyId = read('S3_ACCESS_KEY_ID', optionalText('S3_ACCESS_KEY_ID'));
+  const s3SecretAccessKey = read('S3_SECRET_ACCESS_KEY', optionalText('S3_SECRET_ACCESS_KEY'));
+  if (s3Bucket && (!s3AccessKeyId || !s3SecretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set');
+  }
+  if (linkedinClientId && !linkedinClientSecret) {
+    problems.push('LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set');
+  }
 
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
@@ -318,6 +381,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
             secretKey: stripeSecretKey,
             webhookSecret: stripeWebhookSecret,
             publishableKey: stripePublishableKey,
+          }
+        : undefined,
+    blobDir: blobDir ?? `${dataDir!.replace(/\/+$/, '')}/blobs`,
+    linkedinClientId,
+    linkedinClientSecret,
+    linkedinIssuer: linkedinIssuer ?? 'https://www.linkedin.com/oauth',
+    linkedinRedirectUri,
+    s3:
+      s3Bucket && s3AccessKeyId && s3SecretAccessKey
+        ? {
+            endpoint: s3Endpoint,
+            bucket: s3Bucket,
+            region: s3Region,
+            accessKeyId: s3AccessKeyId,
+            secretAccessKey: s3SecretAccessKey,
           }
         : undefined,
   };
@@ -385,6 +463,31 @@ function secret(name: string, minLength: number, pattern?: RegExp, rule?: string
       if (pattern && !pattern.test(value))
         return fail(ctx, `${name} ${rule ?? 'is malformed'} (value not shown)`);
       return value;
+    });
+}
+
+function optionalText(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim();
+      if (!/[\0\n]/.test(value)) return value;
+      return fail(ctx, `${name} must be a single line of text`);
+    });
+}
+
+function httpUrl(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim();
+      const url = parseUrl(value);
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return value.replace(/\/+$/, '');
+      return fail(ctx, `${name} must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
     });
 }
 

@@ -8,7 +8,7 @@ import {
 import type { DomainEventHandlers } from '@evalmarket/projector';
 import { openPersonalData } from './personal-data.js';
 
-/** Keeps the users read model from the user-{id} streams. */
+/** Keeps the users read model from the user-{id} streams (staff actions: admin/user-admin-projection). */
 export const identityProjection: DomainEventHandlers = {
   async UserRegistered(tx, event) {
     const data = ZIdentityEventData.UserRegistered.parse(event.data);
@@ -66,13 +66,5 @@ export const identityProjection: DomainEventHandlers = {
       `UPDATE users SET email = $2, pending_email = NULL, updated_at = $3, updated_position = $4 WHERE id = $1`,
       [data.user_id, personal.new_email, event.recorded_at, event.global_position],
     );
-  },
-  async AdminRoleGranted(tx, event) {
-    const data = ZIdentityEventData.AdminRoleGranted.parse(event.data);
-    await tx.query('UPDATE users SET is_admin = true, updated_at = $2, updated_position = $3 WHERE id = $1', [
-      data.user_id,
-      event.recorded_at,
-      event.global_position,
-    ]);
   },
 };

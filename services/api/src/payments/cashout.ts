@@ -6,13 +6,11 @@ import {
   PAYOUT_ARRIVAL,
   ZCashoutReply,
   ZCashoutRequest,
-  ZEvaluatorStatusReply,
   type TCashoutReply,
   type TEvaluatorStatus,
   type TEventMetadata,
 } from '@evalmarket/contracts';
 import { availableBalance } from '@evalmarket/ledger';
-import { getWalletBalance } from '@evalmarket/projector';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { eventMetadata } from '../events/record-events.js';
@@ -26,7 +24,7 @@ import {
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
-import { connectStatus, ensureLedgerAccounts, readPayoutAccount } from './payments-service.js';
+import { ensureLedgerAccounts, readPayoutAccount } from './payments-service.js';
 import { isStripeRefusal } from './stripe-errors.js';
 
 interface EvaluatorRow {
@@ -50,41 +48,9 @@ async function readEvaluator(context: DomainContext, userId: string): Promise<Ev
   );
 }
 
-/** GET /evaluator/status and POST /evaluator/cashout (spec 001 sections 2.14, 3, 5). */
+/** POST /evaluator/cashout (spec 001 sections 2.14, 3, 5); the status read is evaluator/evaluator-routes.ts. */
 export async function cashoutRoutes(app: App, context: DomainContext): Promise<void> {
   const gateway = await paymentsGateway(context);
-
-  app.get(
-    '/evaluator/status',
-    {
-      schema: {
-        tags: ['evaluator'],
-        summary: 'Evaluator status, earning balance and whether a cash-out is possible now',
-        response: { 200: ZEvaluatorStatusReply },
-      },
-    },
-    async (request) => {
-      const userId = requireUser(request);
-      const [evaluator, balance, account] = await Promise.all([
-        readEvaluator(context, userId),
-        getWalletBalance(context.sql, userId, 'earning'),
-        readPayoutAccount(context.sql, userId),
-      ]);
-      const minimum = context.config.minimumCashoutCredits;
-      return {
-        evaluator_status: evaluator.evaluator_status,
-        qualification_tier: evaluator.qualification_tier,
-        earning_balance: balance.credits_balance,
-        minimum_cashout_credits: minimum,
-        can_cashout:
-          evaluator.evaluator_status === 'verified' &&
-          account.payouts_enabled &&
-          cashableCredits(balance.credits_balance) >= minimum,
-        expert_tier_interest_expressed: evaluator.expert_tier_interest_expressed,
-        stripe_connect_status: connectStatus(account),
-      };
-    },
-  );
 
   app.post(
     '/evaluator/cashout',

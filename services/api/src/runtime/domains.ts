@@ -1,4 +1,11 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
+import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
+import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
+import { staffRoutes } from '../admin/staff-routes.js';
+import { userAdminProjection } from '../admin/user-admin-projection.js';
+import { analyticsRoutes } from '../analytics/analytics-routes.js';
+import { exportRoutes } from '../analytics/export-routes.js';
+import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { identityProjection } from '../identity/identity-projection.js';
 import { identityRoutes } from '../identity/identity-routes.js';
@@ -7,6 +14,8 @@ import { paymentsProjection } from '../payments/payments-projection.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
 import { startPaymentsWorker } from '../payments/payments-worker.js';
 import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
+import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
+import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
@@ -18,12 +27,21 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   paymentsRoutes,
   walletPaymentRoutes,
   cashoutRoutes,
+  createEvaluatorRoutes(),
+  linkedinRoutes,
+  evaluatorReviewRoutes,
+  staffRoutes,
+  staffMoneyRoutes,
+  billingRoutes,
+  analyticsRoutes,
+  exportRoutes,
 ];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
   identityProjection,
   evaluatorProjection,
   paymentsProjection,
+  userAdminProjection,
 ];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */

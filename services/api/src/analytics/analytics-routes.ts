@@ -1,0 +1,82 @@
+import {
+  EXPERT_ROLE_REQUIRED,
+  ZAnalyticsQuery,
+  ZEarningsAnalytics,
+  ZEarningsSummary,
+  ZSpendingAnalytics,
+  ZSpendingSummary,
+} from '@evalmarket/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../app/build-app.js';
+import { requireUser } from '../auth/guards.js';
+import { ForbiddenError } from '../http/errors.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import { analyticsWindow } from './analytics-window.js';
+import {
+  earningsAnalytics,
+  earningsSummary,
+  spendingAnalytics,
+  spendingSummary,
+} from './compute-analytics.js';
+
+/** Spending and earnings analytics of the signed-in person (spec 001 sections 2.7, 2.8, 3). */
+export async function analyticsRoutes(app: App, context: DomainContext): Promise<void> {
+  const { sql } = context;
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  async function requireExpert(request: FastifyRequest): Promise<string> {
+    const userId = requireUser(request);
+    const { rows } = await sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [userId]);
+    if (!rows[0]?.roles.includes('expert')) throw new ForbiddenError(EXPERT_ROLE_REQUIRED);
+    return userId;
+  }
+
+  app.get(
+    '/analytics/spending/',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Spending analytics for a period (7d, 30d, 90d, 1y, all) or start_date..end_date; amounts in USD',
+        querystring: ZAnalyticsQuery,
+        response: { 200: ZSpendingAnalytics },
+      },
+    },
+    async (request) =>
+      spendingAnalytics(sql, requireUser(request), analyticsWindow(request.query, context.now())),
+  );
+
+  app.get(
+    '/analytics/earnings/',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Earnings analytics (expert role required); amounts in USD',
+        querystring: ZAnalyticsQuery,
+        response: { 200: ZEarningsAnalytics },
+      },
+    },
+    async (request) =>
+      earningsAnalytics(sql, await requireExpert(request), analyticsWindow(request.query, context.now())),
+  );
+
+  app.get(
+    '/analytics/spending/summary',
+    { schema: { tags: ['analytics'], summary: 'Spending summary', response: { 200: ZSpendingSummary } } },
+    async (request) => spendingSummary(sql, requireUser(request)),
+  );
+
+  app.get(
+    '/analytics/earnings/summary',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Earnings summary (expert role required)',
+        response: { 200: ZEarningsSummary },
+      },
+    },
+    async (request) => earningsSummary(sql, await requireExpert(request)),
+  );
+}

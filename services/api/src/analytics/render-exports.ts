@@ -1,0 +1,78 @@
+import { stringify } from 'csv-stringify/sync';
+import PDFDocument from 'pdfkit';
+
+export interface ExportRow {
+  date: string;
+  description: string;
+  status: string;
+  amount_credits: number;
+}
+
+export interface ExportData {
+  title: string;
+  personName: string;
+  period: string;
+  start: Date;
+  end: Date;
+  totalLabel: string;
+  rows: ExportRow[];
+  /** Extra summary lines (label, value). */
+  summary: Array<[string, string]>;
+}
+
+const money = (credits: number) => `$${(credits / 1000).toFixed(2)}`;
+
+/** One row per movement plus nothing else, so the file re-imports cleanly. */
+export function renderCsv(data: ExportData): Buffer {
+  return Buffer.from(
+    stringify(
+      data.rows.map((row) => ({
+        date: row.date,
+        description: row.description,
+        status: row.status,
+        amount_credits: row.amount_credits,
+        amount_usd: (row.amount_credits / 1000).toFixed(2),
+      })),
+      { header: true, columns: ['date', 'description', 'status', 'amount_credits', 'amount_usd'] },
+    ),
+    'utf8',
+  );
+}
+
+/** A one-page report (more pages as rows need): heading, period, summary, rows, total. */
+export function renderPdf(data: ExportData): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: data.title, Producer: 'Evalmarket' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(data.title);
+    doc.moveDown(0.5).fontSize(10).text(`Prepared for: ${data.personName}`);
+    doc.text(
+      `Period: ${data.period} (${data.start.toISOString().slice(0, 10)} to ${data.end.toISOString().slice(0, 10)})`,
+    );
+    doc.moveDown();
+    for (const [label, value] of data.summary) doc.text(`${label}: ${value}`);
+    doc.moveDown();
+    doc.fontSize(11).text('Date        Description                                   Status      Amount');
+    doc.fontSize(9);
+    for (const row of data.rows) {
+      doc.text(
+        `${row.date}  ${row.description.slice(0, 44).padEnd(44)}  ${row.status.padEnd(10)}  ${money(row.amount_credits)}`,
+      );
+    }
+    const total = data.rows
+      .filter((row) => row.status === 'completed')
+      .reduce((sum, row) => sum + row.amount_credits, 0);
+    doc
+      .moveDown()
+      .fontSize(12)
+      .text(`${data.totalLabel}: ${money(total)}`);
+    doc.end();
+  });
+}

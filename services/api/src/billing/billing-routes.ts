@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { App } from '../app/build-app.js';
+import { requireUser } from '../auth/guards.js';
+import { NotFoundError } from '../http/errors.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import { INVOICES_FROM, renderInvoicePdf, toInvoice, ZInvoice } from './invoices.js';
+
+const FAR_FUTURE = '9999-12-31T00:00:00Z';
+
+export const ZSpendingBillingSummary = z.object({
+  total_spent: z.number(),
+  this_month: z.number(),
+  evaluations: z.number().int(),
+  avg_cost: z.number(),
+});
+export const ZEarningBillingSummary = z.object({
+  total_earnings: z.number(),
+  pending: z.number(),
+  evaluations: z.number().int(),
+  rating: z.number().nullable(),
+  earnings_history: z.array(z.object({ month: z.string(), amount: z.number() })),
+});
+
+/**
+ * The Billing screen (spec 001 section 2.9) from real data: invoices (one per credit purchase),
+ * their PDFs, and the spending and earning summaries. Amounts in USD.
+ */
+export async function billingRoutes(app: App, context: DomainContext): Promise<void> {
+  const { sql } = context;
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/billing/invoices',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'My invoices, one per credit purchase, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(ZInvoice) },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const { rows } = await sql.query(
+        `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 ORDER BY global_position DESC LIMIT ${request.query.limit}`,
+        [userId],
+      );
+      return rows.map(toInvoice);
+    },
+  );
+
+  app.get(
+    '/billing/invoices/:id/download',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'One of my invoices as a PDF',
+        params: z.object({ id: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { rows } = await sql.query(
+        `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'purchase_id') = $1 AND (data->>'user_id') = $2`,
+        [request.params.id, userId],
+      );
+      if (!rows[0]) throw new NotFoundError('Invoice not found');
+      const invoice = toInvoice(rows[0]);
+      const people = await sql.query<{ first_name: string; last_name: string; email: string }>(
+        'SELECT first_name, last_name, email FROM users WHERE id = $1',
+        [userId],
+      );
+      const person = people.rows[0];
+      const billedTo = person
+        ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>`
+        : userId;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.invoice_number}.pdf"`)
+        .send(await renderInvoicePdf(invoice, billedTo));
+    },
+  );
+
+  async function rewardSum(
+    userId: string,
+    side: 'spending' | 'earning',
+    status: string,
+    from: Date | string,
+  ) {
+    const { rows } = await sql.query<{ credits: string | number; n: string | number }>(
+      `SELECT COALESCE(sum(abs(amount)), 0) AS credits, count(*) AS n FROM wallet_transactions
+       WHERE user_id = $1 AND context = $2 AND type = $3 AND code = 'reward' AND status = $4 AND created_at >= $5 AND created_at < $6`,
+      [userId, side, side === 'spending' ? 'debit' : 'credit', status, from, FAR_FUTURE],
+    );
+    return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
+  }
+
+  app.get(
+    '/billing/summary/spending',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Total spent, this month, evaluations and average cost per vote (USD)',
+        response: { 200: ZSpendingBillingSummary },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const now = context.now();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const all = await rewardSum(userId, 'spending', 'completed', new Date(0));
+      const month = await rewardSum(userId, 'spending', 'completed', monthStart);
+      return {
+        total_spent: all.credits / 1000,
+        this_month: month.credits / 1000,
+        // The evaluations read model belongs to issue 5; 0 until it exists.
+        evaluations: 0,
+        avg_cost: all.count === 0 ? 0 : Math.round(all.credits / all.count / 10) / 100,
+      };
+    },
+  );
+
+  app.get(
+    '/billing/summary/earning',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Total earnings, pending, evaluations, rating and monthly earnings history (USD)',
+        response: { 200: ZEarningBillingSummary },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const earned = await rewardSum(userId, 'earning', 'completed', new Date(0));
+      const pending = await rewardSum(userId, 'earning', 'pending', new Date(0));
+      const { rows } = await sql.query<{ month: string; credits: string | number }>(
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, sum(abs(amount)) AS credits
+         FROM wallet_transactions WHERE user_id = $1 AND context = 'earning' AND type = 'credit' AND code = 'reward'
+           AND status = 'completed' GROUP BY 1 ORDER BY 1 DESC LIMIT 24`,
+        [userId],
+      );
+      return {
+        total_earnings: earned.credits / 1000,
+        pending: pending.credits / 1000,
+        evaluations: earned.count,
+        // No rating system yet.
+        rating: null,
+        earnings_history: rows.map((row) => ({ month: row.month, amount: Number(row.credits) / 1000 })),
+      };
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import PDFDocument from 'pdfkit';
+import { CREDITS_PER_USD } from '@evalmarket/contracts';
+import { z } from 'zod';
+
+/**
+ * Invoices are derived from the log, one per CreditsPurchased event: the number is the purchase's
+ * rank among all purchases in log order (append-only, so a number never changes), the purchase is
+ * paid when it is recorded (credits are only issued on a succeeded payment).
+ */
+export const INVOICE_SELECT = `'INV-' || lpad(row_number() OVER (ORDER BY global_position)::text, 6, '0') AS invoice_number,
+  global_position, data, recorded_at`;
+export const INVOICES_FROM = `(SELECT ${INVOICE_SELECT} FROM events WHERE type = 'CreditsPurchased') invoices`;
+
+export const ZInvoice = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  user_id: z.string(),
+  amount: z.number(),
+  currency: z.literal('USD'),
+  status: z.enum(['paid', 'pending', 'other']),
+  issue_date: z.string(),
+  due_date: z.string(),
+  paid_date: z.string().nullable(),
+  description: z.string(),
+  line_items: z.array(
+    z.object({
+      id: z.string(),
+      description: z.string(),
+      quantity: z.number().int(),
+      unit_price: z.number(),
+      total_amount: z.number(),
+    }),
+  ),
+  payment_method_id: z.string().nullable(),
+  download_url: z.string(),
+  created_at: z.string(),
+  credits: z.number().int(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
+
+export function toInvoice(row: Record<string, unknown>): TInvoice {
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
+    purchase_id: string;
+    user_id: string;
+    amount_usd: number;
+    credits: number;
+  };
+  const recorded = new Date(row.recorded_at as string).toISOString();
+  const invoiceNumber = String(row.invoice_number);
+  const credits = Number(data.credits);
+  return {
+    id: data.purchase_id,
+    invoice_number: invoiceNumber,
+    user_id: data.user_id,
+    amount: Number(data.amount_usd),
+    currency: 'USD',
+    status: 'paid',
+    issue_date: recorded,
+    due_date: recorded,
+    paid_date: recorded,
+    description: `${credits.toLocaleString('en-US')} evaluation credits`,
+    line_items: [
+      {
+        id: `${data.purchase_id}-1`,
+        description: 'Evaluation credits (1 USD = 1,000 credits)',
+        quantity: credits,
+        unit_price: 1 / CREDITS_PER_USD,
+        total_amount: Number(data.amount_usd),
+      },
+    ],
+    payment_method_id: null,
+    download_url: `/api/v1/billing/invoices/${encodeURIComponent(data.purchase_id)}/download`,
+    created_at: recorded,
+    credits,
+  };
+}
+
+/** The invoice as a PDF: number, dates, paid state, line items and total. */
+export function renderInvoicePdf(invoice: TInvoice, billedTo: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `Invoice ${invoice.invoice_number}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(20).text(`Invoice ${invoice.invoice_number}`);
+    doc.moveDown(0.5).fontSize(10);
+    doc.text(`Billed to: ${billedTo}`);
+    doc.text(`Issue date: ${invoice.issue_date.slice(0, 10)}`);
+    doc.text(
+      `Status: ${invoice.status.toUpperCase()}${invoice.paid_date ? ` (paid ${invoice.paid_date.slice(0, 10)})` : ''}`,
+    );
+    doc.moveDown();
+    for (const item of invoice.line_items) {
+      doc.text(
+        `${item.description}: ${item.quantity.toLocaleString('en-US')} x $${item.unit_price.toFixed(3)} = $${item.total_amount.toFixed(2)}`,
+      );
+    }
+    doc
+      .moveDown()
+      .fontSize(12)
+      .text(`Total: $${invoice.amount.toFixed(2)} ${invoice.currency}`);
+    doc.end();
+  });
+}
