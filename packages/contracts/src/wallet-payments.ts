@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZEvaluatorStatus } from './evaluator-events.js';
 import { ZUserAccountKind } from './money.js';
 
 /*
