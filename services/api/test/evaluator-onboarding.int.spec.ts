@@ -70,7 +70,7 @@ for (const mode of runtimeModes()) {
         minimum_cashout_credits: 10_000,
         can_cashout: false,
         expert_tier_interest_expressed: false,
-        stripe_connect_status: { has_account: false, payouts_enabled: false },
+        stripe_connect_status: { has_account: false, details_submitted: false, payouts_enabled: false },
       });
     });
 

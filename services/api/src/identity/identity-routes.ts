@@ -17,7 +17,14 @@ import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { eventMetadata } from '../events/record-events.js';
-import { AppErrorCode, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../http/errors.js';
+import {
+  AppErrorCode,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../http/errors.js';
+import { ACCOUNT_DISABLED_MESSAGE } from './authenticate.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { createEmailChanges } from './email-changes.js';
 import { grantAdminRole } from './admin-role.js';
@@ -88,6 +95,8 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
       if (!link) throw new UnauthorizedError(INVALID_SIGN_IN_LINK_MESSAGE, 'invalid_sign_in_link');
       const metadata = eventMetadata(request, 'system:sign-in');
       const { userId } = await findOrRegisterUser(context, link.email, metadata);
+      const { rows } = await sql.query<{ disabled: boolean }>('SELECT disabled FROM users WHERE id = $1', [userId]);
+      if (rows[0]?.disabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
       if (config.adminEmails.includes(link.email))
         await grantAdminRole(context, userId, 'config:ADMIN_EMAILS', metadata);
       return sessions.open(userId);
