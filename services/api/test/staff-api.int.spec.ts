@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
-import { signIn, type SignedIn } from './support/sign-in.js';
+import { requestSignInToken, signIn, type SignedIn } from './support/sign-in.js';
 
 /** The staff actions on a person's stream (sign-in and profile events share it). */
 const STAFF_ACTIONS = ['AdminRoleGranted', 'AdminRoleRevoked', 'UserDisabled', 'UserEnabled'];
