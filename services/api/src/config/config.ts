@@ -30,6 +30,16 @@ export interface AppConfig {
   devEndpoints: boolean;
   minimumCashoutCredits: number;
   bodyLimitBytes: number;
+  /** Exact origins (scheme://host:port) that user-given URLs may reach although private or loopback. */
+  outboundAllowedOrigins: string[];
+  /** Overall time limit of an outbound request to a user-given URL (app URL check, Langfuse). */
+  outboundTimeoutMs: number;
+  /** AES-256-GCM key for stored third-party secrets; absent: generated once into server_secrets. */
+  secretsKey: Buffer | undefined;
+  /** How long an evaluator's claim on an item (and its reserved reward) lasts. */
+  claimLeaseSeconds: number;
+  /** How often lease expiry and the Langfuse sync run, in milliseconds. */
+  evaluationWorkerIntervalMs: number;
 }
 
 /** One row of the settings table the README is written from. */
@@ -77,6 +87,32 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'BODY_LIMIT_BYTES',
     default: `${DEFAULT_BODY_LIMIT_BYTES} (1 MiB)`,
     meaning: `Largest request body accepted, in bytes (${MIN_BODY_LIMIT_BYTES} to ${MAX_BODY_LIMIT_BYTES}); larger bodies get 413.`,
+  },
+  {
+    name: 'OUTBOUND_ALLOWED_ORIGINS',
+    default: '(empty)',
+    meaning:
+      'Comma-separated exact origins (http://127.0.0.1:4010) that user-given URLs may reach although loopback, link-local or private; every other such address is refused (SSRF guard).',
+  },
+  {
+    name: 'OUTBOUND_TIMEOUT_MS',
+    default: '5000',
+    meaning: 'Time limit of a request to a user-given URL (app URL check, Langfuse), 100 to 60000 ms.',
+  },
+  {
+    name: 'SECRETS_KEY',
+    default: '(unset: generated once and kept in server_secrets)',
+    meaning: '32 bytes in base64 that encrypt stored third-party secrets (Langfuse secret keys).',
+  },
+  {
+    name: 'CLAIM_LEASE_SECONDS',
+    default: '600',
+    meaning: "How long an evaluator's claim on an item and its reserved reward last before expiring.",
+  },
+  {
+    name: 'EVALUATION_WORKER_INTERVAL_MS',
+    default: '1000',
+    meaning: 'How often lease expiry and the Langfuse trace sync and score push run.',
   },
 ];
 
@@ -134,6 +170,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('BODY_LIMIT_BYTES', MIN_BODY_LIMIT_BYTES, MAX_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
   );
 
+  const outboundAllowedOrigins = read('OUTBOUND_ALLOWED_ORIGINS', originList('OUTBOUND_ALLOWED_ORIGINS'));
+  const outboundTimeoutMs = read('OUTBOUND_TIMEOUT_MS', wholeNumber('OUTBOUND_TIMEOUT_MS', 100, 60_000, 5_000));
+  const secretsKey = read('SECRETS_KEY', keyBytes('SECRETS_KEY'));
+  const claimLeaseSeconds = read('CLAIM_LEASE_SECONDS', wholeNumber('CLAIM_LEASE_SECONDS', 1, 86_400, 600));
+  const evaluationWorkerIntervalMs = read(
+    'EVALUATION_WORKER_INTERVAL_MS',
+    wholeNumber('EVALUATION_WORKER_INTERVAL_MS', 50, 3_600_000, 1_000),
+  );
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -153,7 +198,43 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devEndpoints: devEndpointsSetting ?? !production,
     minimumCashoutCredits: minimumCashoutCredits!,
     bodyLimitBytes: bodyLimitBytes!,
+    outboundAllowedOrigins: outboundAllowedOrigins!,
+    outboundTimeoutMs: outboundTimeoutMs!,
+    secretsKey,
+    claimLeaseSeconds: claimLeaseSeconds!,
+    evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,
   };
+}
+
+function originList(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      if (raw === undefined) return [];
+      const origins: string[] = [];
+      for (const part of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+        const url = parseUrl(part);
+        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+          return fail(ctx, `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`);
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    });
+}
+
+function keyBytes(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): Buffer | undefined => {
+      if (raw === undefined) return undefined;
+      const key = Buffer.from(raw.trim(), 'base64');
+      if (key.length === 32) return key;
+      // The value is a secret: never echo it.
+      return fail(ctx, `${name} must be 32 bytes written in base64`);
+    });
 }
 
 // Each setting is a zod schema from `string | undefined` (undefined: not set) to its value, with
