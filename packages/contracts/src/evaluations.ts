@@ -449,6 +449,8 @@ export const ZEvaluationEventData = {
     assignment_id: z.string(),
     reason: z.enum(['skipped', 'expired']),
   }),
+  /** The worker pushed these votes to Langfuse as scores (score id = vote id). */
+  LangfuseScoresPushed: z.object({ evaluation_id: z.string(), vote_ids: z.array(z.string()) }),
 } as const;
 export type TEvaluationEventType = keyof typeof ZEvaluationEventData;
 export type TEvaluationEventData<T extends TEvaluationEventType> = z.infer<(typeof ZEvaluationEventData)[T]>;

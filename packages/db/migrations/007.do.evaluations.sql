@@ -113,6 +113,8 @@ CREATE TABLE evaluation_votes (
   claimed_at timestamptz NOT NULL,
   voted_at timestamptz NOT NULL,
   recorded_position bigint NOT NULL,
+  -- When the vote reached Langfuse as a score (items from Langfuse only).
+  langfuse_score_pushed_at timestamptz,
   CONSTRAINT evaluation_votes_value_check CHECK (value IN ('good', 'bad'))
 );
 CREATE UNIQUE INDEX evaluation_votes_item_evaluator_idx ON evaluation_votes (item_id, evaluator_id);

@@ -212,6 +212,13 @@ export const evaluationProjection: DomainEventHandlers = {
       [data.assignment_id, data.reason === 'expired' ? 'expired' : 'released', event.recorded_at, event.global_position],
     );
   },
+  async LangfuseScoresPushed(tx, event) {
+    const data = ZEvaluationEventData.LangfuseScoresPushed.parse(event.data);
+    await tx.query(
+      `UPDATE evaluation_votes SET langfuse_score_pushed_at = $2 WHERE vote_id = ANY($1::text[])`,
+      [data.vote_ids, event.recorded_at],
+    );
+  },
   // The ledger voided a reserved reward (lease expiry): the claim is over.
   async RewardReleased(tx, event) {
     const data = ZRewardReleased.parse(event.data);

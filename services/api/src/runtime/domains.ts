@@ -1,14 +1,15 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
+import { evaluationProjection, evaluationsPlugin, startEvaluationWorker } from '../evaluations/index.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
  * The domains of the API, one line each: their routes (registered under /api/v1 in this order)
  * and the handlers of the read models they own (see createDomainProjection).
  */
-export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [];
+export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [evaluationsPlugin];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection];
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection, evaluationProjection];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {
@@ -16,4 +17,6 @@ export interface DomainProcess {
 }
 
 /** Started after the routes, stopped before the database closes. */
-export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [];
+export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [
+  startEvaluationWorker,
+];

@@ -1,0 +1,140 @@
+import { evaluationWorkStreamId } from '@evalmarket/contracts';
+import { recordEvents } from '../events/record-events.js';
+import { loadSecretBox, type SecretBox } from '../http/outbound/secret-box.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import type { DomainProcess } from '../runtime/domains.js';
+import { listLangfuseTraces, pushLangfuseScore, type LangfuseCredentials } from './langfuse-client.js';
+import { ingestItems } from './sdk-api.js';
+
+/** Most traces pages read per connection and tick; the next tick goes on from there. */
+const MAX_PAGES_PER_TICK = 5;
+const MAX_SCORES_PER_TICK = 200;
+const MAX_EXPIRED_PER_TICK = 1_000;
+
+/**
+ * The evaluation loop's background work, every EVALUATION_WORKER_INTERVAL_MS:
+ * 1. lease expiry: ExpireRewards voids reserved rewards whose lease ran out (the projection then
+ *    frees the claims);
+ * 2. Langfuse sync: new traces of each connected project become items (idempotent on trace id);
+ * 3. score push: each vote on a Langfuse item becomes a score with id = vote id, so a retry after
+ *    a crash updates the same score instead of adding one.
+ * Every step is idempotent and resumes from the read models after a restart.
+ */
+export async function startEvaluationWorker(context: DomainContext): Promise<DomainProcess> {
+  const box = await loadSecretBox(context.sql, context.config.secretsKey);
+  const nextPage = new Map<string, number>();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    await runEvaluationWork(context, box, nextPage);
+  };
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = tick()
+      .catch((error) => context.logger.warn({ err: error }, 'evaluation worker tick failed; retried next tick'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, context.config.evaluationWorkerIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** One pass of the worker (exported so tests can run it without waiting for the timer). */
+export async function runEvaluationWork(
+  context: DomainContext,
+  box: SecretBox,
+  nextPage: Map<string, number> = new Map(),
+): Promise<void> {
+  const expired = await context.ledger.submit({ type: 'ExpireRewards', data: { max_count: MAX_EXPIRED_PER_TICK } });
+  if (expired.ok) {
+    const last = expired.events[expired.events.length - 1];
+    if (last) await context.domain.waitFor(last.global_position);
+  }
+
+  const { rows: connections } = await context.sql.query<{
+    evaluation_id: string;
+    public_key: string;
+    secret_key_sealed: string;
+    host: string;
+  }>(
+    `SELECT c.evaluation_id, c.public_key, c.secret_key_sealed, c.host FROM langfuse_connections c
+     JOIN evaluations e ON e.id = c.evaluation_id WHERE e.status IN ('draft', 'active', 'completed')`,
+  );
+  const outbound = {
+    timeoutMs: context.config.outboundTimeoutMs,
+    allowedOrigins: context.config.outboundAllowedOrigins,
+  };
+  for (const connection of connections) {
+    const credentials: LangfuseCredentials = {
+      host: connection.host,
+      publicKey: connection.public_key,
+      secretKey: box.open(connection.secret_key_sealed),
+    };
+    try {
+      let page = nextPage.get(connection.evaluation_id) ?? 1;
+      for (let read = 0; read < MAX_PAGES_PER_TICK; read += 1) {
+        const { traces, totalPages } = await listLangfuseTraces(credentials, outbound, page);
+        if (traces.length > 0) {
+          await ingestItems(
+            context,
+            connection.evaluation_id,
+            'langfuse',
+            traces.map((trace) => ({
+              external_id: trace.id,
+              input: trace.input ?? undefined,
+              output: trace.output ?? undefined,
+              metadata: trace.metadata ?? undefined,
+            })),
+            { actor: 'worker:langfuse-sync' },
+          );
+        }
+        // Stay on the last page: new traces are appended to it.
+        if (page >= totalPages || traces.length === 0) break;
+        page += 1;
+      }
+      nextPage.set(connection.evaluation_id, page);
+
+      const { rows: votes } = await context.sql.query<{
+        vote_id: string;
+        value: string;
+        comment: string | null;
+        external_id: string;
+      }>(
+        `SELECT v.vote_id, v.value, v.comment, i.external_id FROM evaluation_votes v
+         JOIN evaluation_items i ON i.item_id = v.item_id
+         WHERE v.evaluation_id = $1 AND i.source = 'langfuse' AND v.langfuse_score_pushed_at IS NULL
+         ORDER BY v.recorded_position LIMIT ${MAX_SCORES_PER_TICK}`,
+        [connection.evaluation_id],
+      );
+      const pushed: string[] = [];
+      for (const vote of votes) {
+        await pushLangfuseScore(credentials, outbound, {
+          id: vote.vote_id,
+          traceId: vote.external_id,
+          name: 'human_evaluation',
+          value: vote.value === 'good' ? 1 : 0,
+          comment: vote.comment,
+        });
+        pushed.push(vote.vote_id);
+      }
+      if (pushed.length > 0) {
+        await recordEvents(
+          context,
+          evaluationWorkStreamId(connection.evaluation_id),
+          [{ type: 'LangfuseScoresPushed', data: { evaluation_id: connection.evaluation_id, vote_ids: pushed } }],
+          { metadata: { actor: 'worker:langfuse-scores' } },
+        );
+      }
+    } catch (error) {
+      context.logger.warn({ err: error, evaluation_id: connection.evaluation_id }, 'Langfuse sync failed; retried next tick');
+    }
+  }
+}
