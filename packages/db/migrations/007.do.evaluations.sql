@@ -73,10 +73,12 @@ CREATE TABLE evaluation_items (
   good_count integer NOT NULL DEFAULT 0,
   ingested_at timestamptz NOT NULL,
   ingested_position bigint NOT NULL,
+  -- Place within its batch: items are offered in the order they arrived.
+  batch_index integer NOT NULL,
   CONSTRAINT evaluation_items_source_check CHECK (source IN ('sdk', 'langfuse'))
 );
 CREATE UNIQUE INDEX evaluation_items_external_idx ON evaluation_items (evaluation_id, external_id);
-CREATE INDEX evaluation_items_open_idx ON evaluation_items (evaluation_id, vote_count, ingested_position);
+CREATE INDEX evaluation_items_open_idx ON evaluation_items (evaluation_id, ingested_position, batch_index);
 
 -- Claims of items by evaluators (a lease; paid claims carry the reserved reward's transfer id).
 CREATE TABLE evaluation_assignments (

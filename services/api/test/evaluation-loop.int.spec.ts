@@ -30,7 +30,7 @@ for (const mode of runtimeModes()) {
       await makeEvaluator(runtime, e1.userId, { tier: 'community' });
       await makeEvaluator(runtime, e2.userId, { status: 'pending' });
       await makeEvaluator(runtime, e3.userId, { tier: 'expert' });
-    });
+    }, 120_000);
     afterAll(async () => {
       await runtime?.stop();
     });

@@ -140,11 +140,11 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async ItemsIngested(tx, event) {
     const data = ZEvaluationEventData.ItemsIngested.parse(event.data);
-    for (const item of data.items) {
+    for (const [index, item] of data.items.entries()) {
       await tx.query(
         `INSERT INTO evaluation_items (item_id, evaluation_id, external_id, source, input, output, metadata,
-           ingested_at, ingested_position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ingested_at, ingested_position, batch_index)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT DO NOTHING`,
         [
           item.item_id,
@@ -156,6 +156,7 @@ export const evaluationProjection: DomainEventHandlers = {
           jsonOrNull(item.metadata),
           event.recorded_at,
           event.global_position,
+          index,
         ],
       );
     }

@@ -234,7 +234,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
 
     const { rows: items } = await sql.query<{ item_id: string }>(
       `SELECT i.item_id FROM evaluation_items i WHERE i.evaluation_id = $1 ${OPEN_ITEM_CONDITION}
-       ORDER BY i.ingested_position, i.item_id LIMIT 1`,
+       ORDER BY i.ingested_position, i.batch_index LIMIT 1`,
       [evaluationId, userId, cfg.votes_per_item, now.toISOString()],
     );
     const item = items[0];
