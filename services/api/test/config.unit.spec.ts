@@ -24,6 +24,11 @@ describe('loadConfig', () => {
       devEndpoints: true,
       minimumCashoutCredits: 10_000,
       bodyLimitBytes: 1_048_576,
+      outboundAllowedOrigins: [],
+      outboundTimeoutMs: 5_000,
+      secretsKey: undefined,
+      claimLeaseSeconds: 600,
+      evaluationWorkerIntervalMs: 1_000,
     });
   });
 
@@ -40,6 +45,11 @@ describe('loadConfig', () => {
         DEV_ENDPOINTS: 'off',
         MINIMUM_CASHOUT_CREDITS: '25000',
         BODY_LIMIT_BYTES: '2048',
+        OUTBOUND_ALLOWED_ORIGINS: 'http://127.0.0.1:4010, https://langfuse.internal',
+        OUTBOUND_TIMEOUT_MS: '2500',
+        SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+        CLAIM_LEASE_SECONDS: '300',
+        EVALUATION_WORKER_INTERVAL_MS: '500',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -52,6 +62,11 @@ describe('loadConfig', () => {
       devEndpoints: false,
       minimumCashoutCredits: 25_000,
       bodyLimitBytes: 2048,
+      outboundAllowedOrigins: ['http://127.0.0.1:4010', 'https://langfuse.internal'],
+      outboundTimeoutMs: 2500,
+      secretsKey: Buffer.alloc(32, 7),
+      claimLeaseSeconds: 300,
+      evaluationWorkerIntervalMs: 500,
     });
   });
 
@@ -124,6 +139,13 @@ describe('loadConfig', () => {
       '10',
       'BODY_LIMIT_BYTES must be a whole number between 1024 and 104857600 (got "10")',
     ],
+    [
+      'OUTBOUND_ALLOWED_ORIGINS',
+      'http://127.0.0.1:4010/path',
+      'OUTBOUND_ALLOWED_ORIGINS must list origins such as http://127.0.0.1:4010 (got "http://127.0.0.1:4010/path")',
+    ],
+    ['SECRETS_KEY', 'c2hvcnQ=', 'SECRETS_KEY must be 32 bytes written in base64'],
+    ['CLAIM_LEASE_SECONDS', '0', 'CLAIM_LEASE_SECONDS must be a whole number between 1 and 86400 (got "0")'],
   ])('refuses %s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });
@@ -172,6 +194,11 @@ describe('CONFIG_SETTINGS', () => {
       'DEV_ENDPOINTS',
       'MINIMUM_CASHOUT_CREDITS',
       'BODY_LIMIT_BYTES',
+      'OUTBOUND_ALLOWED_ORIGINS',
+      'OUTBOUND_TIMEOUT_MS',
+      'SECRETS_KEY',
+      'CLAIM_LEASE_SECONDS',
+      'EVALUATION_WORKER_INTERVAL_MS',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });
