@@ -15,7 +15,9 @@ export type TEvaluationStatus = z.infer<typeof ZEvaluationStatus>;
  * active -> completed | archived; completed -> active (reopen) | archived; archived is final.
  * Evaluators claim items only while the evaluation is active.
  */
-export const EVALUATION_STATUS_TRANSITIONS: Readonly<Record<TEvaluationStatus, readonly TEvaluationStatus[]>> = {
+export const EVALUATION_STATUS_TRANSITIONS: Readonly<
+  Record<TEvaluationStatus, readonly TEvaluationStatus[]>
+> = {
   draft: ['active', 'archived'],
   active: ['completed', 'archived'],
   completed: ['active', 'archived'],
@@ -156,7 +158,9 @@ export const PERMISSION_LEVELS = ['disabled', 'paid_only', 'volunteer_only', 'bo
 export const ZPermissionLevel = z.enum(PERMISSION_LEVELS);
 export type TPermissionLevel = z.infer<typeof ZPermissionLevel>;
 
-const instruction = z.string().max(MAX_INSTRUCTION_CHARS, `must be at most ${MAX_INSTRUCTION_CHARS} characters`);
+const instruction = z
+  .string()
+  .max(MAX_INSTRUCTION_CHARS, `must be at most ${MAX_INSTRUCTION_CHARS} characters`);
 
 export const ZEvaluationConfig = z.object({
   evaluation_enabled: z.boolean().default(true),
@@ -179,7 +183,13 @@ export const ZEvaluationConfig = z.object({
       good_example: instruction.default(''),
       poor_example: instruction.default(''),
     })
-    .default({ general_guidelines: '', evaluation_criteria: '', app_context: '', good_example: '', poor_example: '' }),
+    .default({
+      general_guidelines: '',
+      evaluation_criteria: '',
+      app_context: '',
+      good_example: '',
+      poor_example: '',
+    }),
   app_detection: z
     .object({
       primary_url: shortText(2_000).default(''),
@@ -207,7 +217,11 @@ export type TEvaluationConfig = z.infer<typeof ZEvaluationConfig>;
 export const ZValidateAppUrlRequest = z.object({ url: shortText(2_000) });
 export const ZValidateAppUrlReply = z.object({
   success: z.boolean(),
-  data: z.object({ accessible: z.boolean(), status_code: z.number().nullable(), error_message: z.string().nullable() }),
+  data: z.object({
+    accessible: z.boolean(),
+    status_code: z.number().nullable(),
+    error_message: z.string().nullable(),
+  }),
 });
 
 export const ZLangfuseTestRequest = z.object({

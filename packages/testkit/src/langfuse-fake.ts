@@ -84,7 +84,12 @@ export async function startLangfuseFake(
       const data = traces.slice((page - 1) * limit, page * limit);
       return send(res, 200, {
         data,
-        meta: { page, limit, totalItems: traces.length, totalPages: Math.max(1, Math.ceil(traces.length / limit)) },
+        meta: {
+          page,
+          limit,
+          totalItems: traces.length,
+          totalPages: Math.max(1, Math.ceil(traces.length / limit)),
+        },
       });
     }
     if (req.method === 'POST' && url.pathname === '/api/public/scores') {
@@ -92,7 +97,11 @@ export async function startLangfuseFake(
         .then((raw) => {
           posts += 1;
           const body = JSON.parse(raw) as Partial<FakeScore>;
-          if (typeof body.traceId !== 'string' || typeof body.name !== 'string' || typeof body.value !== 'number') {
+          if (
+            typeof body.traceId !== 'string' ||
+            typeof body.name !== 'string' ||
+            typeof body.value !== 'number'
+          ) {
             return send(res, 400, { message: 'traceId, name and value are required' });
           }
           const id = body.id ?? randomUUID();

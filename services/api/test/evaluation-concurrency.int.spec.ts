@@ -51,7 +51,10 @@ for (const mode of runtimeModes()) {
       const outcomes = await Promise.all(
         evaluators.map(async (person) => {
           const claim = await api.claim(person.headers, evaluationId);
-          const vote = claim.status === 201 ? await api.vote(person.headers, claim.body.assignment_id, 'good') : undefined;
+          const vote =
+            claim.status === 201
+              ? await api.vote(person.headers, claim.body.assignment_id, 'good')
+              : undefined;
           return { person, claim, vote };
         }),
       );
@@ -75,7 +78,11 @@ for (const mode of runtimeModes()) {
       expect(rows.every((row) => Number(row.votes) <= 2)).toBe(true);
       // The ledger agrees: no user account is negative.
       for (const [, accounts] of runtime.ledger.state.users) {
-        expect(accounts.spending.credits_posted - accounts.spending.debits_posted - accounts.spending.debits_pending).toBeGreaterThanOrEqual(0);
+        expect(
+          accounts.spending.credits_posted -
+            accounts.spending.debits_posted -
+            accounts.spending.debits_pending,
+        ).toBeGreaterThanOrEqual(0);
       }
     }, 300_000);
 

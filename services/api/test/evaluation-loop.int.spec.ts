@@ -42,7 +42,9 @@ for (const mode of runtimeModes()) {
       const noTitle = await api.createEvaluation(owner.headers, { title: '   ' });
       expect(noTitle.status).toBe(422);
       expect(noTitle.body.detail[0]).toMatchObject({ loc: ['body', 'title'], msg: 'Title is required' });
-      const manual = await api.createEvaluation(owner.headers, { input_configuration: { type: 'manual', items: [' '] } });
+      const manual = await api.createEvaluation(owner.headers, {
+        input_configuration: { type: 'manual', items: [' '] },
+      });
       expect(manual.body.detail[0].msg).toBe('At least one input item is required');
       const apiInput = await api.createEvaluation(owner.headers, { input_configuration: { type: 'api' } });
       expect(apiInput.body.detail[0].msg).toBe('API endpoint is required when using API input type');
@@ -72,11 +74,17 @@ for (const mode of runtimeModes()) {
       expect(draft.status).toBe(201);
       expect(draft.body.status).toBe('draft');
       expect(await api.balance(poor.headers)).toBe(5_000);
-      const activate = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, { status: 'active' });
+      const activate = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, {
+        status: 'active',
+      });
       expect(activate.status).toBe(402);
-      const archived = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, { status: 'archived' });
+      const archived = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, {
+        status: 'archived',
+      });
       expect(archived.body.status).toBe('archived');
-      const back = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, { status: 'active' });
+      const back = await api.call('POST', `/evaluations/${draft.body.id}/status`, poor.headers, {
+        status: 'active',
+      });
       expect(back.status).toBe(409);
     });
 
@@ -88,7 +96,12 @@ for (const mode of runtimeModes()) {
       evaluationId = created.body.id;
       projectId = created.body.sdk_project_id;
       expect(projectId).toBe(`proj_${evaluationId.replace(/-/g, '_')}`);
-      expect(created.body).toMatchObject({ status: 'active', is_public: true, creator_id: owner.userId, model_type: 'custom' });
+      expect(created.body).toMatchObject({
+        status: 'active',
+        is_public: true,
+        creator_id: owner.userId,
+        model_type: 'custom',
+      });
       expect(JSON.stringify(created.body)).not.toContain('sk-secret');
       expect(await api.balance(owner.headers)).toBe(5_000);
 
@@ -101,9 +114,13 @@ for (const mode of runtimeModes()) {
       expect(missing.body.detail).toBe('Evaluation not found');
       expect((await api.call('GET', '/evaluations/not-a-uuid')).status).toBe(404);
 
-      const edit = await api.call('PATCH', `/evaluations/${evaluationId}`, stranger.headers, { title: 'Mine now' });
+      const edit = await api.call('PATCH', `/evaluations/${evaluationId}`, stranger.headers, {
+        title: 'Mine now',
+      });
       expect(edit.status).toBe(403);
-      const ownEdit = await api.call('PATCH', `/evaluations/${evaluationId}`, owner.headers, { title: 'Chatbot answers v2' });
+      const ownEdit = await api.call('PATCH', `/evaluations/${evaluationId}`, owner.headers, {
+        title: 'Chatbot answers v2',
+      });
       expect(ownEdit.body.title).toBe('Chatbot answers v2');
       const versions = await api.call('GET', `/evaluations/${evaluationId}/versions`);
       expect(versions.body.map((v: { event_type: string }) => v.event_type)).toEqual([
@@ -117,7 +134,9 @@ for (const mode of runtimeModes()) {
       expect((await api.call('GET', url)).status).toBe(401);
       const foreign = await api.call('GET', url, stranger.headers);
       expect(foreign.status).toBe(403);
-      expect(foreign.body.detail).toBe('Only the evaluation owner can access evaluation configuration settings.');
+      expect(foreign.body.detail).toBe(
+        'Only the evaluation owner can access evaluation configuration settings.',
+      );
       const noSource = await api.call('GET', url, owner.headers);
       expect(noSource.status).toBe(400);
       expect(noSource.body.detail).toMatch(/Langfuse/);
@@ -129,7 +148,9 @@ for (const mode of runtimeModes()) {
       const keys = await api.call('GET', `/evaluations/${evaluationId}/api-keys`, owner.headers);
       expect(keys.body).toHaveLength(1);
       expect(JSON.stringify(keys.body)).not.toContain(apiKey);
-      expect((await api.call('GET', `/evaluations/${evaluationId}/api-keys`, stranger.headers)).status).toBe(403);
+      expect((await api.call('GET', `/evaluations/${evaluationId}/api-keys`, stranger.headers)).status).toBe(
+        403,
+      );
 
       const notConfigured = await api.call('GET', url, owner.headers);
       expect(notConfigured.status).toBe(404);
@@ -146,14 +167,19 @@ for (const mode of runtimeModes()) {
       expect(longText.body.detail[0].loc).toEqual(['body', 'evaluation_instructions', 'general_guidelines']);
       const noUrl = await api.configure(owner.headers, evaluationId, { app_detection: { primary_url: '' } });
       expect(noUrl.status).toBe(422);
-      const noLimits = await api.configure(owner.headers, evaluationId, { budget_control: { budget_enabled: true } });
+      const noLimits = await api.configure(owner.headers, evaluationId, {
+        budget_control: { budget_enabled: true },
+      });
       expect(noLimits.status).toBe(422);
       const foreignSave = await api.configure(stranger.headers, evaluationId, {});
       expect(foreignSave.status).toBe(403);
       expect(foreignSave.body.detail).toBe('You do not have permission to modify this configuration.');
 
       const saved = await api.configure(owner.headers, evaluationId, {
-        evaluation_instructions: { general_guidelines: 'Judge helpfulness', evaluation_criteria: 'Correct and kind' },
+        evaluation_instructions: {
+          general_guidelines: 'Judge helpfulness',
+          evaluation_criteria: 'Correct and kind',
+        },
         budget_control: { budget_enabled: false, max_budget_amount: 5, max_evaluations: 9 },
       });
       expect(saved.status).toBe(200);
@@ -220,14 +246,18 @@ for (const mode of runtimeModes()) {
         expect(first.body.external_id).toBe('trace-a');
         expect(first.body.instructions).toMatchObject({ general_guidelines: 'Judge helpfulness' });
         // A repeated claim returns the live one instead of a second item.
-        expect((await api.claim(who.headers, evaluationId)).body.assignment_id).toBe(first.body.assignment_id);
+        expect((await api.claim(who.headers, evaluationId)).body.assignment_id).toBe(
+          first.body.assignment_id,
+        );
         // Nobody else may vote with this assignment.
         expect((await api.vote(owner.headers, first.body.assignment_id, 'good')).status).toBe(404);
         const voted = await api.vote(who.headers, first.body.assignment_id, onA, 'looks right');
         expect(voted.status).toBe(201);
         // A retried vote is answered again, not counted again.
         expect((await api.vote(who.headers, first.body.assignment_id, onA)).status).toBe(201);
-        expect((await api.vote(who.headers, first.body.assignment_id, onA === 'good' ? 'bad' : 'good')).status).toBe(409);
+        expect(
+          (await api.vote(who.headers, first.body.assignment_id, onA === 'good' ? 'bad' : 'good')).status,
+        ).toBe(409);
         const second = await api.claim(who.headers);
         expect(second.status).toBe(201);
         expect(second.body.external_id).toBe('trace-b');
@@ -242,7 +272,11 @@ for (const mode of runtimeModes()) {
       expect(await api.balance(e2.headers, 'earning')).toBe(200);
       expect(await api.balance(e3.headers, 'earning')).toBe(300);
 
-      const metrics = await api.call('GET', `/evaluations/${evaluationId}/metrics?decay_lambda=0`, owner.headers);
+      const metrics = await api.call(
+        'GET',
+        `/evaluations/${evaluationId}/metrics?decay_lambda=0`,
+        owner.headers,
+      );
       expect(metrics.status).toBe(200);
       expect(metrics.body).toMatchObject({
         time_weighted_score: 0.5, // 3 good of 6, every weight exp(0) = 1
@@ -276,7 +310,11 @@ for (const mode of runtimeModes()) {
       });
       expect(budget.body.average_cost_per_evaluation).toBeCloseTo(700 / 6, 10);
 
-      const fresh = await api.call('GET', `/evaluations/${evaluationId}/freshness?time_window_days=1`, owner.headers);
+      const fresh = await api.call(
+        'GET',
+        `/evaluations/${evaluationId}/freshness?time_window_days=1`,
+        owner.headers,
+      );
       expect(fresh.body).toMatchObject({ freshness: 1, votes_in_window: 6, total_votes: 6 });
 
       const csv = await api.call('GET', `/evaluations/${evaluationId}/export?format=csv`, owner.headers);
@@ -289,10 +327,15 @@ for (const mode of runtimeModes()) {
       expect(new Set(json.body.map((r: { evaluator: string }) => r.evaluator)).size).toBe(3);
 
       for (const path of ['metrics', 'budget', 'freshness', 'export']) {
-        expect((await api.call('GET', `/evaluations/${evaluationId}/${path}`, stranger.headers)).status).toBe(403);
+        expect((await api.call('GET', `/evaluations/${evaluationId}/${path}`, stranger.headers)).status).toBe(
+          403,
+        );
         expect((await api.call('GET', `/evaluations/${evaluationId}/${path}`)).status).toBe(401);
       }
-      expect((await api.call('GET', `/evaluations/${evaluationId}/metrics?decay_lambda=abc`, owner.headers)).status).toBe(422);
+      expect(
+        (await api.call('GET', `/evaluations/${evaluationId}/metrics?decay_lambda=abc`, owner.headers))
+          .status,
+      ).toBe(422);
     });
 
     it('gives a skipped item back and voids its reservation', async () => {
@@ -313,7 +356,12 @@ for (const mode of runtimeModes()) {
 
     it('stops claims at the budget limit of the period', async () => {
       const saved = await api.configure(owner.headers, evaluationId, {
-        budget_control: { budget_enabled: true, max_budget_amount: 1, max_evaluations: 7, budget_period: 'monthly' },
+        budget_control: {
+          budget_enabled: true,
+          max_budget_amount: 1,
+          max_evaluations: 7,
+          budget_period: 'monthly',
+        },
       });
       expect(saved.status).toBe(200);
       // 6 votes this month already; 7 allowed: one more claim, then budget_exhausted.

@@ -38,7 +38,8 @@ for (const mode of runtimeModes()) {
       stranger = await signIn(runtime, 'lf-stranger@example.com');
       evaluator = await signIn(runtime, 'lf-evaluator@example.com');
       await makeEvaluator(runtime, evaluator.userId, { tier: 'expert' });
-      evaluationId = (await api.createEvaluation(owner.headers, { visibility_settings: { is_public: true } })).body.id;
+      evaluationId = (await api.createEvaluation(owner.headers, { visibility_settings: { is_public: true } }))
+        .body.id;
     }, 120_000);
     afterAll(async () => {
       await runtime?.stop();
@@ -60,22 +61,34 @@ for (const mode of runtimeModes()) {
       const empty = await api.call('POST', url, owner.headers, { ...keys(), langfuse_secret_key: '' });
       expect(empty.status).toBe(422);
       expect(empty.body.detail[0].msg).toBe('Please fill in all required fields');
-      const wrong = await api.call('POST', url, owner.headers, { ...keys(), langfuse_secret_key: 'sk-wrong' });
+      const wrong = await api.call('POST', url, owner.headers, {
+        ...keys(),
+        langfuse_secret_key: 'sk-wrong',
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.detail).toMatch(/^Connection test failed/);
-      const metadata = await api.call('POST', url, owner.headers, { ...keys(), langfuse_host: 'http://169.254.169.254' });
+      const metadata = await api.call('POST', url, owner.headers, {
+        ...keys(),
+        langfuse_host: 'http://169.254.169.254',
+      });
       expect(metadata.status).toBe(400);
       expect(metadata.body.detail).toMatch(/not allowed/);
       const ok = await api.call('POST', url, owner.headers, keys());
       expect(ok.status).toBe(200);
-      expect(ok.body).toEqual({ success: true, projects: [{ id: fake.project.id, name: fake.project.name }] });
+      expect(ok.body).toEqual({
+        success: true,
+        projects: [{ id: fake.project.id, name: fake.project.name }],
+      });
     });
 
     it('connects with the secret encrypted at rest and never returned', async () => {
       const base = `/evaluations/${evaluationId}/langfuse`;
       const none = await api.call('GET', base, owner.headers);
       expect(none.status).toBe(404);
-      const noProject = await api.call('POST', `${base}/connect`, owner.headers, { ...keys(), langfuse_project_id: '' });
+      const noProject = await api.call('POST', `${base}/connect`, owner.headers, {
+        ...keys(),
+        langfuse_project_id: '',
+      });
       expect(noProject.body.detail[0].msg).toBe('Please select a Langfuse project');
       const connected = await api.call('POST', `${base}/connect`, owner.headers, {
         ...keys(),
@@ -125,9 +138,10 @@ for (const mode of runtimeModes()) {
       expect(score).toMatchObject({ traceId: 'lf-trace-1', value: 1, comment: 'friendly' });
       // A push repeated after a crash (before it was recorded) does not add a second score.
       const posts = fake.scorePosts();
-      await runtime.sql.query(`UPDATE evaluation_votes SET langfuse_score_pushed_at = NULL WHERE vote_id = $1`, [
-        vote.body.vote_id,
-      ]);
+      await runtime.sql.query(
+        `UPDATE evaluation_votes SET langfuse_score_pushed_at = NULL WHERE vote_id = $1`,
+        [vote.body.vote_id],
+      );
       await eventually(async () => (fake.scorePosts() > posts ? true : undefined));
       expect(fake.scores()).toHaveLength(1);
     });

@@ -40,7 +40,15 @@ describe('quality metrics (DESIGN.md section 6)', () => {
       Math.LN2 / 10,
     );
     expect(score).toBeCloseTo(2 / 3, 12);
-    expect(timeWeightedScore([{ ageDays: 3, good: true }, { ageDays: 300, good: false }], 0)).toBe(0.5);
+    expect(
+      timeWeightedScore(
+        [
+          { ageDays: 3, good: true },
+          { ageDays: 300, good: false },
+        ],
+        0,
+      ),
+    ).toBe(0.5);
   });
 
   it('measures freshness, completeness and confidence', () => {
@@ -59,11 +67,11 @@ describe('quality metrics (DESIGN.md section 6)', () => {
     expect(itemMajority({ good: 1, bad: 1 })).toBeNull();
     expect(itemMajority({ good: 0, bad: 3 })).toBe('bad');
     const summary = majoritySummary([
-        { good: 2, bad: 1 },
-        { good: 1, bad: 1 },
-        { good: 0, bad: 2 },
-        { good: 0, bad: 0 },
-      ]);
+      { good: 2, bad: 1 },
+      { good: 1, bad: 1 },
+      { good: 0, bad: 2 },
+      { good: 0, bad: 0 },
+    ]);
     expect(summary).toMatchObject({ total_traces_evaluated: 3, majority_good_votes: 1 });
     expect(summary.majority_percentage).toBeCloseTo(100 / 3, 10);
     expect(summary.average_votes_per_trace).toBeCloseTo(7 / 3, 10);
@@ -88,7 +96,12 @@ describe('quality metrics (DESIGN.md section 6)', () => {
     expect(krippendorffAlphaNominal(units)).toBeCloseTo(0.743, 3);
     expect(krippendorffAlphaNominal([['good', 'good']])).toBeNull();
     expect(krippendorffAlphaNominal([['good']])).toBeNull();
-    expect(krippendorffAlphaNominal([['good', 'bad'], ['bad', 'good']])).toBeCloseTo(-0.5, 10); // D_o = 1, D_e = 2/3
+    expect(
+      krippendorffAlphaNominal([
+        ['good', 'bad'],
+        ['bad', 'good'],
+      ]),
+    ).toBeCloseTo(-0.5, 10); // D_o = 1, D_e = 2/3
   });
 
   it('maps budget utilisation to the spec alert levels', () => {

@@ -1,12 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedRequest, isForbiddenAddress, OutboundRequestRefused } from '../src/http/outbound/ssrf-guard.js';
+import {
+  guardedRequest,
+  isForbiddenAddress,
+  OutboundRequestRefused,
+} from '../src/http/outbound/ssrf-guard.js';
 import { startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
 import { evaluationClient } from './support/evaluations.js';
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; origin: string }> {
+async function listen(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ server: Server; origin: string }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -29,7 +35,22 @@ describe('SSRF guard', () => {
   });
 
   it('classifies special addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', 'not-an-ip']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      'not-an-ip',
+    ]) {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) {
@@ -38,7 +59,9 @@ describe('SSRF guard', () => {
   });
 
   const refused = (url: string, allowedOrigins: string[] = []) =>
-    expect(guardedRequest(url, { timeoutMs: 2_000, allowedOrigins })).rejects.toBeInstanceOf(OutboundRequestRefused);
+    expect(guardedRequest(url, { timeoutMs: 2_000, allowedOrigins })).rejects.toBeInstanceOf(
+      OutboundRequestRefused,
+    );
 
   it('refuses loopback, link-local and IPv6 loopback literals', async () => {
     await refused(`${target.origin}/`);
@@ -57,7 +80,10 @@ describe('SSRF guard', () => {
   });
 
   it('allows exactly the allow-listed origin', async () => {
-    const response = await guardedRequest(`${target.origin}/`, { timeoutMs: 2_000, allowedOrigins: [target.origin] });
+    const response = await guardedRequest(`${target.origin}/`, {
+      timeoutMs: 2_000,
+      allowedOrigins: [target.origin],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toBe('secret internal page');
   });
@@ -75,12 +101,19 @@ describe('SSRF guard', () => {
       const stranger = await signIn(runtime, 'ssrf-stranger@example.com');
       const created = await api.createEvaluation(owner.headers);
       const url = `/projects/${created.body.id}/validate-app-url`;
-      for (const attempt of [`${target.origin}/`, 'http://169.254.169.254/', 'http://[::1]/', `${redirector.origin}/`]) {
+      for (const attempt of [
+        `${target.origin}/`,
+        'http://169.254.169.254/',
+        'http://[::1]/',
+        `${redirector.origin}/`,
+      ]) {
         const reply = await api.call('POST', url, owner.headers, { url: attempt });
         expect(reply.status).toBe(200);
         expect(reply.body).toMatchObject({ success: false, data: { accessible: false } });
       }
-      expect((await api.call('POST', url, stranger.headers, { url: 'https://example.com' })).status).toBe(403);
+      expect((await api.call('POST', url, stranger.headers, { url: 'https://example.com' })).status).toBe(
+        403,
+      );
       expect((await api.call('POST', url, {}, { url: 'https://example.com' })).status).toBe(401);
       expect((await api.call('POST', url, owner.headers, { nope: 1 })).status).toBe(422);
     } finally {

@@ -171,7 +171,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   );
 
   const outboundAllowedOrigins = read('OUTBOUND_ALLOWED_ORIGINS', originList('OUTBOUND_ALLOWED_ORIGINS'));
-  const outboundTimeoutMs = read('OUTBOUND_TIMEOUT_MS', wholeNumber('OUTBOUND_TIMEOUT_MS', 100, 60_000, 5_000));
+  const outboundTimeoutMs = read(
+    'OUTBOUND_TIMEOUT_MS',
+    wholeNumber('OUTBOUND_TIMEOUT_MS', 100, 60_000, 5_000),
+  );
   const secretsKey = read('SECRETS_KEY', keyBytes('SECRETS_KEY'));
   const claimLeaseSeconds = read('CLAIM_LEASE_SECONDS', wholeNumber('CLAIM_LEASE_SECONDS', 1, 86_400, 600));
   const evaluationWorkerIntervalMs = read(
@@ -213,10 +216,20 @@ function originList(name: string) {
     .transform((raw, ctx): string[] => {
       if (raw === undefined) return [];
       const origins: string[] = [];
-      for (const part of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+      for (const part of raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         const url = parseUrl(part);
-        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
-          return fail(ctx, `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`);
+        if (
+          !url ||
+          (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+          url.origin !== part.replace(/\/$/, '')
+        ) {
+          return fail(
+            ctx,
+            `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`,
+          );
         }
         origins.push(url.origin);
       }

@@ -25,7 +25,10 @@ import { LangfuseError, listLangfuseProjects, type LangfuseCredentials } from '.
 
 const PAID_LEVELS = new Set(['paid_only', 'both']);
 
-export async function readConfig(sql: SqlExecutor, evaluationId: string): Promise<TEvaluationConfig | undefined> {
+export async function readConfig(
+  sql: SqlExecutor,
+  evaluationId: string,
+): Promise<TEvaluationConfig | undefined> {
   const { rows } = await sql.query<{ config: TEvaluationConfig }>(
     `SELECT config FROM evaluation_configs WHERE evaluation_id = $1`,
     [evaluationId],
@@ -55,7 +58,10 @@ interface ConnectionRow {
   updated_at: Date | string;
 }
 
-export async function readConnection(sql: SqlExecutor, evaluationId: string): Promise<ConnectionRow | undefined> {
+export async function readConnection(
+  sql: SqlExecutor,
+  evaluationId: string,
+): Promise<ConnectionRow | undefined> {
   const { rows } = await sql.query<ConnectionRow & Record<string, unknown>>(
     `SELECT * FROM langfuse_connections WHERE evaluation_id = $1`,
     [evaluationId],
@@ -89,7 +95,8 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
     {
       schema: {
         tags: ['evaluation configuration'],
-        summary: 'Owner only. 404 when not configured; 400 when neither Langfuse nor an SDK key is connected yet',
+        summary:
+          'Owner only. 404 when not configured; 400 when neither Langfuse nor an SDK key is connected yet',
         params: ZEvaluationIdParams,
         response: { 200: ZConfigReply },
       },
@@ -98,7 +105,8 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
       const row = await ownedEvaluation(sql, request, request.params.id, MESSAGES.notOwnerConfigRead);
       const stored = await readConfig(sql, row.id);
       if (!stored) {
-        if (!(await hasItemSource(sql, row.id))) throw new AppError(400, 'langfuse_required', MESSAGES.langfuseRequired);
+        if (!(await hasItemSource(sql, row.id)))
+          throw new AppError(400, 'langfuse_required', MESSAGES.langfuseRequired);
         throw new NotFoundError(MESSAGES.configNotFound);
       }
       return { success: true, data: withBalance(stored, row.creator_id) };
@@ -129,7 +137,10 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
       if (body.budget_control.budget_enabled) {
         for (const field of ['max_budget_amount', 'max_evaluations'] as const) {
           if (body.budget_control[field] == null) {
-            throw ValidationError.at(['body', 'budget_control', field], 'is required when the budget is enabled');
+            throw ValidationError.at(
+              ['body', 'budget_control', field],
+              'is required when the budget is enabled',
+            );
           }
         }
       } else {
@@ -181,7 +192,9 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
         };
       } catch (error) {
         const message =
-          error instanceof OutboundRequestRefused ? error.message : `The URL could not be reached (${(error as Error).message})`;
+          error instanceof OutboundRequestRefused
+            ? error.message
+            : `The URL could not be reached (${(error as Error).message})`;
         return { success: false, data: { accessible: false, status_code: null, error_message: message } };
       }
     },
@@ -194,14 +207,19 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
       return await listLangfuseProjects(credentials, outbound);
     } catch (error) {
       if (error instanceof LangfuseError) {
-        throw new AppError(400, 'langfuse_connection_failed', `${MESSAGES.connectionTestFailed}: ${error.message}`);
+        throw new AppError(
+          400,
+          'langfuse_connection_failed',
+          `${MESSAGES.connectionTestFailed}: ${error.message}`,
+        );
       }
       throw error;
     }
   };
   const requireFields = (fields: Record<string, string | undefined>) => {
     for (const [name, value] of Object.entries(fields)) {
-      if (!value || value.trim() === '') throw ValidationError.at(['body', name], MESSAGES.langfuseFieldsRequired);
+      if (!value || value.trim() === '')
+        throw ValidationError.at(['body', name], MESSAGES.langfuseFieldsRequired);
     }
   };
 
@@ -214,7 +232,10 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
         params: ZEvaluationIdParams,
         body: ZLangfuseTestRequest,
         response: {
-          200: z.object({ success: z.boolean(), projects: z.array(z.object({ id: z.string(), name: z.string() })) }),
+          200: z.object({
+            success: z.boolean(),
+            projects: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
         },
       },
     },
@@ -241,12 +262,24 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
     next: { public_key: string; secret_key: string; host: string; project_id: string; project_name: string },
     existing: ConnectionRow | undefined,
   ) => {
-    requireFields({ langfuse_public_key: next.public_key, langfuse_secret_key: next.secret_key, langfuse_host: next.host });
-    if (!next.project_id.trim()) throw ValidationError.at(['body', 'langfuse_project_id'], MESSAGES.langfuseProjectRequired);
-    const projects = await testCredentials({ host: next.host, publicKey: next.public_key, secretKey: next.secret_key });
+    requireFields({
+      langfuse_public_key: next.public_key,
+      langfuse_secret_key: next.secret_key,
+      langfuse_host: next.host,
+    });
+    if (!next.project_id.trim())
+      throw ValidationError.at(['body', 'langfuse_project_id'], MESSAGES.langfuseProjectRequired);
+    const projects = await testCredentials({
+      host: next.host,
+      publicKey: next.public_key,
+      secretKey: next.secret_key,
+    });
     const project = projects.find((candidate) => candidate.id === next.project_id);
     if (!project) {
-      throw ValidationError.at(['body', 'langfuse_project_id'], 'This Langfuse project is not reachable with these keys');
+      throw ValidationError.at(
+        ['body', 'langfuse_project_id'],
+        'This Langfuse project is not reachable with these keys',
+      );
     }
     const data = {
       evaluation_id: evaluationId,
@@ -270,7 +303,8 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
     {
       schema: {
         tags: ['langfuse'],
-        summary: 'Owner only: saves the connection (updates it when one exists); the secret key is stored encrypted',
+        summary:
+          'Owner only: saves the connection (updates it when one exists); the secret key is stored encrypted',
         params: ZEvaluationIdParams,
         body: ZLangfuseConnectRequest,
         response: { 200: ZLangfuseConnection },

@@ -39,7 +39,12 @@ export const evaluationProjection: DomainEventHandlers = {
   async EvaluationUpdated(tx, event) {
     const data = ZEvaluationEventData.EvaluationUpdated.parse(event.data);
     const sets: string[] = [];
-    const params: unknown[] = [data.evaluation_id, event.recorded_at, event.global_position, event.stream_version];
+    const params: unknown[] = [
+      data.evaluation_id,
+      event.recorded_at,
+      event.global_position,
+      event.stream_version,
+    ];
     for (const [column, value] of Object.entries(data.changes)) {
       if (!UPDATABLE_COLUMNS.has(column)) continue;
       params.push(column === 'parameters' ? JSON.stringify(value) : value);
@@ -210,7 +215,12 @@ export const evaluationProjection: DomainEventHandlers = {
     await tx.query(
       `UPDATE evaluation_assignments SET status = $2, settled_at = $3, updated_position = $4
        WHERE assignment_id = $1 AND status = 'claimed'`,
-      [data.assignment_id, data.reason === 'expired' ? 'expired' : 'released', event.recorded_at, event.global_position],
+      [
+        data.assignment_id,
+        data.reason === 'expired' ? 'expired' : 'released',
+        event.recorded_at,
+        event.global_position,
+      ],
     );
   },
   async LangfuseScoresPushed(tx, event) {
@@ -226,7 +236,12 @@ export const evaluationProjection: DomainEventHandlers = {
     await tx.query(
       `UPDATE evaluation_assignments SET status = $2, settled_at = $3, updated_position = $4
        WHERE transfer_id = $1 AND status = 'claimed'`,
-      [data.transfer_id, data.reason === 'expired' ? 'expired' : 'released', event.recorded_at, event.global_position],
+      [
+        data.transfer_id,
+        data.reason === 'expired' ? 'expired' : 'released',
+        event.recorded_at,
+        event.global_position,
+      ],
     );
   },
 };
@@ -240,10 +255,8 @@ async function touch(
   evaluationId: string,
   event: { recorded_at: string; global_position: number; stream_version: number },
 ): Promise<void> {
-  await tx.query(`UPDATE evaluations SET updated_at = $2, updated_position = $3, version = $4 WHERE id = $1`, [
-    evaluationId,
-    event.recorded_at,
-    event.global_position,
-    event.stream_version,
-  ]);
+  await tx.query(
+    `UPDATE evaluations SET updated_at = $2, updated_position = $3, version = $4 WHERE id = $1`,
+    [evaluationId, event.recorded_at, event.global_position, event.stream_version],
+  );
 }

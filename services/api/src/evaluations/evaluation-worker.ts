@@ -32,7 +32,9 @@ export async function startEvaluationWorker(context: DomainContext): Promise<Dom
   const timer = setInterval(() => {
     if (stopped || running) return;
     running = tick()
-      .catch((error) => context.logger.warn({ err: error }, 'evaluation worker tick failed; retried next tick'))
+      .catch((error) =>
+        context.logger.warn({ err: error }, 'evaluation worker tick failed; retried next tick'),
+      )
       .finally(() => {
         running = undefined;
       });
@@ -53,7 +55,10 @@ export async function runEvaluationWork(
   box: SecretBox,
   nextPage: Map<string, number> = new Map(),
 ): Promise<void> {
-  const expired = await context.ledger.submit({ type: 'ExpireRewards', data: { max_count: MAX_EXPIRED_PER_TICK } });
+  const expired = await context.ledger.submit({
+    type: 'ExpireRewards',
+    data: { max_count: MAX_EXPIRED_PER_TICK },
+  });
   if (expired.ok) {
     const last = expired.events[expired.events.length - 1];
     if (last) await context.domain.waitFor(last.global_position);
@@ -129,12 +134,20 @@ export async function runEvaluationWork(
         await recordEvents(
           context,
           evaluationWorkStreamId(connection.evaluation_id),
-          [{ type: 'LangfuseScoresPushed', data: { evaluation_id: connection.evaluation_id, vote_ids: pushed } }],
+          [
+            {
+              type: 'LangfuseScoresPushed',
+              data: { evaluation_id: connection.evaluation_id, vote_ids: pushed },
+            },
+          ],
           { metadata: { actor: 'worker:langfuse-scores' } },
         );
       }
     } catch (error) {
-      context.logger.warn({ err: error, evaluation_id: connection.evaluation_id }, 'Langfuse sync failed; retried next tick');
+      context.logger.warn(
+        { err: error, evaluation_id: connection.evaluation_id },
+        'Langfuse sync failed; retried next tick',
+      );
     }
   }
 }

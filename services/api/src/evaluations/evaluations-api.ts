@@ -110,7 +110,13 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
         const { api_key, ...model } = body.model_configuration;
         parameters.model_configuration = api_key ? { ...model, api_key_sealed: box.seal(api_key) } : model;
       }
-      for (const key of ['data_selection_id', 'foldsCount', 'machinePrompt', 'subjectMatterPrompt', 'requiresExpertise'] as const) {
+      for (const key of [
+        'data_selection_id',
+        'foldsCount',
+        'machinePrompt',
+        'subjectMatterPrompt',
+        'requiresExpertise',
+      ] as const) {
         if (body[key] !== undefined) parameters[key] = body[key];
       }
       const inputData =
@@ -155,7 +161,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       schema: {
         tags: ['evaluations'],
         summary:
-          'Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person\'s own.',
+          "Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person's own.",
         querystring: ZEvaluationListQuery,
         response: { 200: z.array(ZEvaluation) },
       },
@@ -194,7 +200,8 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
     {
       schema: {
         tags: ['evaluations'],
-        summary: "One evaluation: public ones for anyone, private ones for their owner; else 404 'Evaluation not found'",
+        summary:
+          "One evaluation: public ones for anyone, private ones for their owner; else 404 'Evaluation not found'",
         params: ZEvaluationIdParams,
         response: { 200: ZEvaluation },
       },
@@ -214,7 +221,12 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       },
     },
     async (request) => {
-      const row = await ownedEvaluation(sql, request, request.params.id, 'Only the evaluation owner can edit it.');
+      const row = await ownedEvaluation(
+        sql,
+        request,
+        request.params.id,
+        'Only the evaluation owner can edit it.',
+      );
       const changes: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(request.body)) if (value !== undefined) changes[key] = value;
       if (typeof changes.title === 'string') {
@@ -246,7 +258,12 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       },
     },
     async (request) => {
-      const row = await ownedEvaluation(sql, request, request.params.id, 'Only the evaluation owner can change its status.');
+      const row = await ownedEvaluation(
+        sql,
+        request,
+        request.params.id,
+        'Only the evaluation owner can change its status.',
+      );
       const from = row.status as keyof typeof EVALUATION_STATUS_TRANSITIONS;
       const to = request.body.status;
       if (from === to) return publicEvaluation(row);
@@ -286,7 +303,12 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
     async (request) => {
       const row = await readableEvaluation(sql, request, request.params.id);
       const history = await context.store.readStream(evaluationStreamId(row.id));
-      const visible = new Set(['EvaluationCreated', 'EvaluationUpdated', 'EvaluationStatusChanged', 'EvaluationConfigured']);
+      const visible = new Set([
+        'EvaluationCreated',
+        'EvaluationUpdated',
+        'EvaluationStatusChanged',
+        'EvaluationConfigured',
+      ]);
       return history
         .filter((event) => visible.has(event.type))
         .filter((event) => event.type !== 'EvaluationConfigured' || row.creator_id === request.userId)
@@ -299,7 +321,12 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
                 ? { status: data.to, previous_status: data.from }
                 : event.type === 'EvaluationConfigured'
                   ? { config: data.config }
-                  : { title: data.title, status: data.status, is_public: data.is_public, model_type: data.model_type };
+                  : {
+                      title: data.title,
+                      status: data.status,
+                      is_public: data.is_public,
+                      model_type: data.model_type,
+                    };
           return {
             version: event.stream_version,
             event_type: event.type,

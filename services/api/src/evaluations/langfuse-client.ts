@@ -65,7 +65,8 @@ async function call(
   if (response.status === 401 || response.status === 403) {
     throw new LangfuseError('Langfuse refused the keys (invalid public or secret key)', response.status);
   }
-  if (response.status >= 400) throw new LangfuseError(`Langfuse answered ${response.status}`, response.status);
+  if (response.status >= 400)
+    throw new LangfuseError(`Langfuse answered ${response.status}`, response.status);
   try {
     return JSON.parse(response.body) as unknown;
   } catch {
@@ -81,7 +82,10 @@ export async function listLangfuseProjects(
   if (!Array.isArray(body?.data)) throw new LangfuseError('Langfuse answered without a project list');
   return body.data
     .filter((project): project is { id: string; name?: string } => typeof project?.id === 'string')
-    .map((project) => ({ id: project.id, name: typeof project.name === 'string' ? project.name : project.id }));
+    .map((project) => ({
+      id: project.id,
+      name: typeof project.name === 'string' ? project.name : project.id,
+    }));
 }
 
 /** One page (1-based) of traces, oldest first when the server supports `orderBy`. */

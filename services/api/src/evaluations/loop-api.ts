@@ -124,10 +124,12 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
   };
 
   const assignmentReply = async (row: AssignmentRow) => {
-    const { rows } = await sql.query<{ external_id: string; input: unknown; output: unknown; metadata: unknown }>(
-      `SELECT external_id, input, output, metadata FROM evaluation_items WHERE item_id = $1`,
-      [row.item_id],
-    );
+    const { rows } = await sql.query<{
+      external_id: string;
+      input: unknown;
+      output: unknown;
+      metadata: unknown;
+    }>(`SELECT external_id, input, output, metadata FROM evaluation_items WHERE item_id = $1`, [row.item_id]);
     const configRow = await readConfig(sql, row.evaluation_id);
     const item = rows[0];
     return {
@@ -207,10 +209,15 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     evaluationId: string,
   ): Promise<AssignmentRow | AppError> => {
     const evaluation = await findEvaluation(sql, evaluationId);
-    if (!evaluation || evaluation.status !== 'active') return new NotFoundError('Evaluation not found or not active');
-    if (evaluation.creator_id === userId) return new ForbiddenError('You cannot evaluate your own evaluation');
+    if (!evaluation || evaluation.status !== 'active')
+      return new NotFoundError('Evaluation not found or not active');
+    if (evaluation.creator_id === userId)
+      return new ForbiddenError('You cannot evaluate your own evaluation');
     const cfg = await readConfig(sql, evaluationId);
-    const who = cfg && cfg.evaluation_enabled ? eligibility(cfg.permission_level, await evaluatorOf(sql, userId)) : undefined;
+    const who =
+      cfg && cfg.evaluation_enabled
+        ? eligibility(cfg.permission_level, await evaluatorOf(sql, userId))
+        : undefined;
     if (!cfg || !who) return new ForbiddenError('You may not evaluate this evaluation');
     const now = context.now();
 
@@ -301,7 +308,10 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     } catch (error) {
       // The claim did not happen: give the reservation back.
       if (transferId) {
-        await context.ledger.submit({ type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } }, metadata);
+        await context.ledger.submit(
+          { type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } },
+          metadata,
+        );
       }
       throw error;
     }
@@ -322,7 +332,9 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     async (request, reply) => {
       const userId = requireUser(request);
       const wanted = request.body?.evaluation_id;
-      const candidates = wanted ? [wanted] : (await openEvaluations(userId)).map((open) => open.evaluation.id);
+      const candidates = wanted
+        ? [wanted]
+        : (await openEvaluations(userId)).map((open) => open.evaluation.id);
       let lastProblem: AppError = new AppError(404, 'no_item_available', NO_ITEM);
       for (const evaluationId of candidates) {
         const outcome = await serialised(evaluationId, () => claimIn(request, userId, evaluationId));
@@ -345,7 +357,10 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     return row;
   };
   const assignmentOver = () =>
-    new ConflictError('This assignment is no longer active (skipped or its lease expired)', 'assignment_expired');
+    new ConflictError(
+      'This assignment is no longer active (skipped or its lease expired)',
+      'assignment_expired',
+    );
 
   app.post(
     '/evaluator/assignments/:id/vote',
@@ -373,7 +388,10 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         };
       };
       if (row.status === 'voted') {
-        const { rows } = await sql.query<{ value: string }>(`SELECT value FROM evaluation_votes WHERE vote_id = $1`, [voteId]);
+        const { rows } = await sql.query<{ value: string }>(
+          `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
+          [voteId],
+        );
         if (rows[0]?.value === request.body.vote) return answer();
         throw new ConflictError('This item already has your vote', 'already_voted');
       }
@@ -385,7 +403,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
           metadata,
         );
         if (!posted.ok) {
-          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided') throw assignmentOver();
+          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
+            throw assignmentOver();
           throw ledgerRejectionError(posted);
         }
         const last = posted.events[posted.events.length - 1];

@@ -82,7 +82,10 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
       const completeItems = Number(counts[0]?.complete ?? 0);
       const byItem = new Map<string, string[]>();
       for (const vote of votes) byItem.set(vote.item_id, [...(byItem.get(vote.item_id) ?? []), vote.value]);
-      const samples = votes.map((vote) => ({ ageDays: ageInDays(new Date(vote.voted_at), now), good: vote.value === 'good' }));
+      const samples = votes.map((vote) => ({
+        ageDays: ageInDays(new Date(vote.voted_at), now),
+        good: vote.value === 'good',
+      }));
       const good = samples.filter((sample) => sample.good).length;
       const majority = majoritySummary(
         [...byItem.values()].map((values) => ({
@@ -232,9 +235,24 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
         reply.header('content-disposition', `attachment; filename="${name}.json"`);
         return records;
       }
-      const columns = ['vote_id', 'item_id', 'evaluator', 'tier', 'vote', 'comment', 'reward_credits', 'claimed_at', 'voted_at'] as const;
-      const lines = [columns.join(','), ...records.map((record) => columns.map((column) => csvCell(record[column])).join(','))];
-      reply.header('content-disposition', `attachment; filename="${name}.csv"`).type('text/csv; charset=utf-8');
+      const columns = [
+        'vote_id',
+        'item_id',
+        'evaluator',
+        'tier',
+        'vote',
+        'comment',
+        'reward_credits',
+        'claimed_at',
+        'voted_at',
+      ] as const;
+      const lines = [
+        columns.join(','),
+        ...records.map((record) => columns.map((column) => csvCell(record[column])).join(',')),
+      ];
+      reply
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .type('text/csv; charset=utf-8');
       return `${lines.join('\r\n')}\r\n`;
     },
   );

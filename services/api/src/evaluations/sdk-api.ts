@@ -49,8 +49,14 @@ export async function ingestItems(
   metadata: TEventMetadata,
 ): Promise<{ accepted: string[]; duplicates: number; itemIds: string[] }> {
   const seen = new Set<string>();
-  const unique = items.filter((item) => (seen.has(item.external_id) ? false : (seen.add(item.external_id), true)));
-  const existing = await existingExternalIds(context.sql, evaluationId, unique.map((item) => item.external_id));
+  const unique = items.filter((item) =>
+    seen.has(item.external_id) ? false : (seen.add(item.external_id), true),
+  );
+  const existing = await existingExternalIds(
+    context.sql,
+    evaluationId,
+    unique.map((item) => item.external_id),
+  );
   const fresh = unique.filter((item) => !existing.has(item.external_id));
   if (fresh.length > 0) {
     await recordEvents(
@@ -76,7 +82,11 @@ export async function ingestItems(
   };
 }
 
-async function existingExternalIds(sql: SqlExecutor, evaluationId: string, ids: string[]): Promise<Set<string>> {
+async function existingExternalIds(
+  sql: SqlExecutor,
+  evaluationId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await sql.query<{ external_id: string }>(
     `SELECT external_id FROM evaluation_items WHERE evaluation_id = $1 AND external_id = ANY($2::text[])`,
@@ -85,7 +95,8 @@ async function existingExternalIds(sql: SqlExecutor, evaluationId: string, ids: 
   return new Set(rows.map((row) => row.external_id));
 }
 
-const byteLength = (value: unknown) => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value) ?? ''));
+const byteLength = (value: unknown) =>
+  value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value) ?? '');
 
 export async function sdkApi(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
@@ -158,7 +169,9 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
     },
     async (request) => {
       const row = await ownedEvaluation(sql, request, request.params.id, MESSAGES.notOwnerIntegration);
-      const key = (await listKeys(sql, row.id)).find((candidate) => candidate.key_id === request.params.keyId);
+      const key = (await listKeys(sql, row.id)).find(
+        (candidate) => candidate.key_id === request.params.keyId,
+      );
       if (!key) throw new NotFoundError('API key not found');
       if (!key.revoked_at) {
         await recordEvents(
@@ -186,8 +199,13 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
     },
     async (request, reply) => {
       const header = request.headers.authorization;
-      const bearer = typeof header === 'string' && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined;
-      const rawKey = bearer ?? (typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined);
+      const bearer =
+        typeof header === 'string' && /^Bearer\s+/i.test(header)
+          ? header.replace(/^Bearer\s+/i, '')
+          : undefined;
+      const rawKey =
+        bearer ??
+        (typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined);
       const evaluationId = evaluationIdOfProject(request.body.project_id);
       if (!rawKey || !evaluationId) throw new UnauthorizedError(INVALID_KEY);
       const { rows } = await sql.query<{ evaluation_id: string }>(
@@ -208,7 +226,10 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
           ['metadata', MAX_ITEM_METADATA_BYTES],
         ] as const) {
           if (byteLength(item[field]) > limit) {
-            throw ValidationError.at(['body', 'items', index, field], `must be at most ${limit} bytes as JSON`);
+            throw ValidationError.at(
+              ['body', 'items', index, field],
+              `must be at most ${limit} bytes as JSON`,
+            );
           }
         }
       }
@@ -216,7 +237,12 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
         context,
         evaluationId,
         'sdk',
-        items.map((item) => ({ external_id: item.id, input: item.input, output: item.output, metadata: item.metadata })),
+        items.map((item) => ({
+          external_id: item.id,
+          input: item.input,
+          output: item.output,
+          metadata: item.metadata,
+        })),
         eventMetadata(request, `sdk:${request.body.project_id}`),
       );
       reply.status(202);

@@ -9,7 +9,10 @@ import type { DomainContext, DomainPlugin } from './domain-context.js';
  */
 export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [evaluationsPlugin];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [evaluatorProjection, evaluationProjection];
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
+  evaluatorProjection,
+  evaluationProjection,
+];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {

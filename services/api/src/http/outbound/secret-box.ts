@@ -20,14 +20,21 @@ export async function loadSecretBox(sql: SqlClient, configuredKey: Buffer | unde
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
       if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }
@@ -38,8 +45,9 @@ async function storedKey(sql: SqlClient): Promise<Buffer> {
     SERVER_SECRET_NAME,
     randomBytes(32),
   ]);
-  const { rows } = await sql.query<{ value: Uint8Array }>(`SELECT value FROM server_secrets WHERE name = $1`, [
-    SERVER_SECRET_NAME,
-  ]);
+  const { rows } = await sql.query<{ value: Uint8Array }>(
+    `SELECT value FROM server_secrets WHERE name = $1`,
+    [SERVER_SECRET_NAME],
+  );
   return Buffer.from(rows[0]!.value);
 }

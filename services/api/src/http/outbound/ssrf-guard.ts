@@ -115,7 +115,10 @@ export async function guardedRequest(rawUrl: string, options: GuardedRequest): P
     const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location) {
       url = parseOutboundUrl(new URL(location, url).toString());
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      if (
+        response.status === 303 ||
+        ((response.status === 301 || response.status === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = undefined;
       }
@@ -137,9 +140,14 @@ function requestOnce(url: URL, options: GuardedRequest & { method: string }): Pr
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as LookupAddress[];
       if (!allowed && list.some((entry) => isForbiddenAddress(entry.address))) {
-        return callback(new OutboundRequestRefused(`${name} resolves to an address that is not allowed`), '', 0);
+        return callback(
+          new OutboundRequestRefused(`${name} resolves to an address that is not allowed`),
+          '',
+          0,
+        );
       }
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if (lookupOptions.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0];
       if (!first) return callback(new OutboundRequestRefused(`${name} has no address`), '', 0);
       return callback(null, first.address, first.family);
