@@ -365,6 +365,29 @@ export const ZBudget = z.object({
   expert_evaluations_count: z.number(),
   budget_period: z.enum(['monthly', 'total']).nullable(),
 });
+export const DEFAULT_ALERT_THRESHOLDS = [50, 80, 100] as const;
+export const ZBudgetAlertsRequest = z.object({
+  thresholds: z
+    .array(z.number().int().min(1).max(100))
+    .min(1)
+    .max(10)
+    .default([...DEFAULT_ALERT_THRESHOLDS]),
+  enabled: z.boolean().default(true),
+});
+export const ZBudgetAlerts = z.object({
+  evaluation_id: z.string(),
+  thresholds: z.array(z.number()),
+  enabled: z.boolean(),
+  raised: z.array(
+    z.object({
+      threshold: z.number(),
+      period_start: z.string(),
+      utilization_rate: z.number(),
+      raised_at: z.string(),
+    }),
+  ),
+});
+
 export const ZFreshness = z.object({
   evaluation_id: z.string(),
   time_window_days: z.number(),
@@ -462,6 +485,18 @@ export const ZEvaluationEventData = {
     evaluation_id: z.string(),
     assignment_id: z.string(),
     reason: z.enum(['skipped', 'expired']),
+  }),
+  BudgetAlertsConfigured: z.object({
+    evaluation_id: z.string(),
+    thresholds: z.array(z.number()),
+    enabled: z.boolean(),
+  }),
+  /** The spend of the budget period reached a threshold (once per threshold and period). */
+  BudgetAlertRaised: z.object({
+    evaluation_id: z.string(),
+    threshold: z.number(),
+    period_start: z.string(),
+    utilization_rate: z.number(),
   }),
   /** The worker pushed these votes to Langfuse as scores (score id = vote id). */
   LangfuseScoresPushed: z.object({ evaluation_id: z.string(), vote_ids: z.array(z.string()) }),

@@ -121,3 +121,23 @@ CREATE TABLE evaluation_votes (
 );
 CREATE UNIQUE INDEX evaluation_votes_item_evaluator_idx ON evaluation_votes (item_id, evaluator_id);
 CREATE INDEX evaluation_votes_evaluation_idx ON evaluation_votes (evaluation_id, voted_at);
+
+-- Budget alert thresholds (percent of the period's budget) and the alerts raised, once per
+-- threshold and budget period.
+CREATE TABLE evaluation_alert_settings (
+  evaluation_id text PRIMARY KEY,
+  thresholds jsonb NOT NULL,
+  enabled boolean NOT NULL,
+  updated_at timestamptz NOT NULL,
+  updated_position bigint NOT NULL
+);
+
+CREATE TABLE evaluation_alerts_raised (
+  evaluation_id text NOT NULL,
+  threshold integer NOT NULL,
+  period_start timestamptz NOT NULL,
+  utilization_rate double precision NOT NULL,
+  raised_at timestamptz NOT NULL,
+  raised_position bigint NOT NULL,
+  PRIMARY KEY (evaluation_id, threshold, period_start)
+);

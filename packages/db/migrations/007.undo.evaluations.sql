@@ -1,3 +1,5 @@
+DROP TABLE IF EXISTS evaluation_alerts_raised;
+DROP TABLE IF EXISTS evaluation_alert_settings;
 DROP TABLE IF EXISTS evaluation_votes;
 DROP TABLE IF EXISTS evaluation_assignments;
 DROP TABLE IF EXISTS evaluation_items;

@@ -386,5 +386,24 @@ for (const mode of runtimeModes()) {
         budget_period: 'monthly',
       });
     });
+
+    it('records budget alerts once per threshold and period', async () => {
+      const url = `/evaluations/${evaluationId}/alerts`;
+      expect((await api.call('POST', url, stranger.headers, {})).status).toBe(403);
+      expect((await api.call('POST', url, {}, {})).status).toBe(401);
+      expect((await api.call('POST', url, owner.headers, { thresholds: [0] })).status).toBe(422);
+      const saved = await api.call('POST', url, owner.headers, { thresholds: [100, 50, 80] });
+      expect(saved.body).toMatchObject({ thresholds: [50, 80, 100], enabled: true });
+      const deadline = Date.now() + 15_000;
+      let raised: Array<{ threshold: number }> = [];
+      while (raised.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        raised = (await api.call('GET', url, owner.headers)).body.raised;
+      }
+      expect(raised.map((alert) => alert.threshold).sort()).toEqual([50, 80]);
+      // Further ticks raise nothing more (85% is below 100%).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect((await api.call('GET', url, owner.headers)).body.raised).toHaveLength(2);
+    }, 30_000);
   });
 }

@@ -223,6 +223,38 @@ export const evaluationProjection: DomainEventHandlers = {
       ],
     );
   },
+  async BudgetAlertsConfigured(tx, event) {
+    const data = ZEvaluationEventData.BudgetAlertsConfigured.parse(event.data);
+    await tx.query(
+      `INSERT INTO evaluation_alert_settings (evaluation_id, thresholds, enabled, updated_at, updated_position)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (evaluation_id) DO UPDATE SET thresholds = EXCLUDED.thresholds, enabled = EXCLUDED.enabled,
+         updated_at = EXCLUDED.updated_at, updated_position = EXCLUDED.updated_position`,
+      [
+        data.evaluation_id,
+        JSON.stringify(data.thresholds),
+        data.enabled,
+        event.recorded_at,
+        event.global_position,
+      ],
+    );
+  },
+  async BudgetAlertRaised(tx, event) {
+    const data = ZEvaluationEventData.BudgetAlertRaised.parse(event.data);
+    await tx.query(
+      `INSERT INTO evaluation_alerts_raised (evaluation_id, threshold, period_start, utilization_rate, raised_at,
+         raised_position)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [
+        data.evaluation_id,
+        data.threshold,
+        data.period_start,
+        data.utilization_rate,
+        event.recorded_at,
+        event.global_position,
+      ],
+    );
+  },
   async LangfuseScoresPushed(tx, event) {
     const data = ZEvaluationEventData.LangfuseScoresPushed.parse(event.data);
     await tx.query(

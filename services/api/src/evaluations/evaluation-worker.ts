@@ -5,6 +5,10 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
 import { listLangfuseTraces, pushLangfuseScore, type LangfuseCredentials } from './langfuse-client.js';
 import { ingestItems } from './sdk-api.js';
+import { readConfig } from './config-api.js';
+import { evaluationBudget } from './reads-api.js';
+import { budgetPeriodStart } from './quality-metrics.js';
+import { evaluationStreamId } from '@evalmarket/contracts';
 
 /** Most traces pages read per connection and tick; the next tick goes on from there. */
 const MAX_PAGES_PER_TICK = 5;
@@ -63,6 +67,8 @@ export async function runEvaluationWork(
     const last = expired.events[expired.events.length - 1];
     if (last) await context.domain.waitFor(last.global_position);
   }
+
+  await raiseBudgetAlerts(context);
 
   const { rows: connections } = await context.sql.query<{
     evaluation_id: string;
@@ -149,5 +155,43 @@ export async function runEvaluationWork(
         'Langfuse sync failed; retried next tick',
       );
     }
+  }
+}
+
+/** Records one BudgetAlertRaised per threshold reached in the current budget period. */
+async function raiseBudgetAlerts(context: DomainContext): Promise<void> {
+  const now = context.now();
+  const { rows } = await context.sql.query<{ evaluation_id: string; thresholds: number[] }>(
+    `SELECT s.evaluation_id, s.thresholds FROM evaluation_alert_settings s
+     JOIN evaluations e ON e.id = s.evaluation_id WHERE s.enabled AND e.status = 'active' LIMIT 1000`,
+  );
+  for (const row of rows) {
+    const config = await readConfig(context.sql, row.evaluation_id);
+    if (!config?.budget_control.budget_enabled) continue;
+    const budget = await evaluationBudget(context.sql, row.evaluation_id, now);
+    const periodStart = budgetPeriodStart(config.budget_control.budget_period, now).toISOString();
+    const { rows: raised } = await context.sql.query<{ threshold: number }>(
+      `SELECT threshold FROM evaluation_alerts_raised WHERE evaluation_id = $1 AND period_start = $2`,
+      [row.evaluation_id, periodStart],
+    );
+    const done = new Set(raised.map((alert) => Number(alert.threshold)));
+    const reached = row.thresholds.filter(
+      (threshold) => budget.budget_utilization_rate >= threshold && !done.has(threshold),
+    );
+    if (reached.length === 0) continue;
+    await recordEvents(
+      context,
+      evaluationStreamId(row.evaluation_id),
+      reached.map((threshold) => ({
+        type: 'BudgetAlertRaised',
+        data: {
+          evaluation_id: row.evaluation_id,
+          threshold,
+          period_start: periodStart,
+          utilization_rate: budget.budget_utilization_rate,
+        },
+      })),
+      { metadata: { actor: 'worker:budget-alerts' } },
+    );
   }
 }

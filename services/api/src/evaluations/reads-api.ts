@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { ZBudget, ZFreshness, ZQualityMetrics, DEFAULT_VOTES_PER_ITEM } from '@evalmarket/contracts';
+import {
+  DEFAULT_VOTES_PER_ITEM,
+  ZBudget,
+  ZBudgetAlerts,
+  ZBudgetAlertsRequest,
+  ZFreshness,
+  ZQualityMetrics,
+  evaluationStreamId,
+} from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
+import { eventMetadata, recordEvents } from '../events/record-events.js';
 import type { App } from '../app/build-app.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { readConfig } from './config-api.js';
@@ -154,52 +163,79 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
     },
     async (request) => {
       const row = await ownedEvaluation(sql, request, request.params.id, NOT_OWNER);
-      const cfg = await readConfig(sql, row.id);
-      const now = context.now();
-      const budget = cfg?.budget_control;
-      const enabled = budget?.budget_enabled === true;
-      const since = enabled ? budgetPeriodStart(budget.budget_period, now) : new Date(0);
-      const { rows } = await sql.query<{
-        spent: string | number;
-        votes: string | number;
-        community: string | number;
-        expert: string | number;
-      }>(
-        `SELECT COALESCE(SUM(reward_credits), 0) AS spent, COUNT(*) AS votes,
-           COUNT(*) FILTER (WHERE tier = 'community') AS community, COUNT(*) FILTER (WHERE tier = 'expert') AS expert
-         FROM evaluation_votes WHERE evaluation_id = $1 AND claimed_at >= $2`,
-        [row.id, since.toISOString()],
-      );
-      const { rows: held } = await sql.query<{ reserved: string | number }>(
-        `SELECT COALESCE(SUM(reward_credits), 0) AS reserved FROM evaluation_assignments
-         WHERE evaluation_id = $1 AND status = 'claimed' AND expires_at > $2`,
-        [row.id, now.toISOString()],
-      );
-      const spent = Number(rows[0]?.spent ?? 0);
-      const votes = Number(rows[0]?.votes ?? 0);
-      const allocated = enabled && budget.max_budget_amount ? budget.max_budget_amount * 1000 : null;
-      const utilization = allocated ? (spent / allocated) * 100 : 0;
-      const alert = budgetAlert(utilization);
-      const threshold = 80;
-      return {
-        evaluation_id: row.id,
-        total_budget_allocated: allocated,
-        total_spent: spent,
-        reserved: Number(held[0]?.reserved ?? 0),
-        budget_remaining: allocated === null ? null : Math.max(0, allocated - spent),
-        budget_utilization_rate: utilization,
-        alert_threshold_percentage: threshold,
-        alert_threshold_reached: utilization >= threshold,
-        alert_level: alert.level,
-        alert_title: alert.title,
-        alert_message: alert.message,
-        bar_color: alert.barColor,
-        average_cost_per_evaluation: votes === 0 ? 0 : spent / votes,
-        community_evaluations_count: Number(rows[0]?.community ?? 0),
-        expert_evaluations_count: Number(rows[0]?.expert ?? 0),
-        budget_period: enabled ? budget.budget_period : null,
-      };
+      return evaluationBudget(sql, row.id, context.now());
     },
+  );
+
+  const alertsReply = async (evaluationId: string) => {
+    const { rows } = await sql.query<{ thresholds: number[]; enabled: boolean }>(
+      `SELECT thresholds, enabled FROM evaluation_alert_settings WHERE evaluation_id = $1`,
+      [evaluationId],
+    );
+    const { rows: raised } = await sql.query<{
+      threshold: number;
+      period_start: Date | string;
+      utilization_rate: number;
+      raised_at: Date | string;
+    }>(
+      `SELECT threshold, period_start, utilization_rate, raised_at FROM evaluation_alerts_raised
+       WHERE evaluation_id = $1 ORDER BY raised_at DESC, threshold DESC LIMIT 100`,
+      [evaluationId],
+    );
+    return {
+      evaluation_id: evaluationId,
+      thresholds: rows[0]?.thresholds ?? [],
+      enabled: rows[0]?.enabled ?? false,
+      raised: raised.map((alert) => ({
+        threshold: Number(alert.threshold),
+        period_start: iso(alert.period_start)!,
+        utilization_rate: Number(alert.utilization_rate),
+        raised_at: iso(alert.raised_at)!,
+      })),
+    };
+  };
+
+  app.post(
+    '/evaluations/:id/alerts',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Owner only: budget alert thresholds (percent of the period budget). The worker records a BudgetAlertRaised event once per threshold and period; the mailer delivers it to the owner.',
+        params: ZEvaluationIdParams,
+        body: ZBudgetAlertsRequest,
+        response: { 200: ZBudgetAlerts },
+      },
+    },
+    async (request) => {
+      const row = await ownedEvaluation(sql, request, request.params.id, NOT_OWNER);
+      const thresholds = [...new Set(request.body.thresholds)].sort((a, b) => a - b);
+      await recordEvents(
+        context,
+        evaluationStreamId(row.id),
+        [
+          {
+            type: 'BudgetAlertsConfigured',
+            data: { evaluation_id: row.id, thresholds, enabled: request.body.enabled },
+          },
+        ],
+        { metadata: eventMetadata(request) },
+      );
+      return alertsReply(row.id);
+    },
+  );
+
+  app.get(
+    '/evaluations/:id/alerts',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Owner only: the alert thresholds and the alerts raised',
+        params: ZEvaluationIdParams,
+        response: { 200: ZBudgetAlerts },
+      },
+    },
+    async (request) => alertsReply((await ownedEvaluation(sql, request, request.params.id, NOT_OWNER)).id),
   );
 
   app.get(
@@ -256,4 +292,56 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
       return `${lines.join('\r\n')}\r\n`;
     },
   );
+}
+
+/** Spend of the current budget period against the budget (spec 001 "Evaluation budget"). */
+export async function evaluationBudget(
+  sql: SqlExecutor,
+  evaluationId: string,
+  now: Date,
+): Promise<z.infer<typeof ZBudget>> {
+  const cfg = await readConfig(sql, evaluationId);
+  const budget = cfg?.budget_control;
+  const enabled = budget?.budget_enabled === true;
+  const since = enabled ? budgetPeriodStart(budget.budget_period, now) : new Date(0);
+  const { rows } = await sql.query<{
+    spent: string | number;
+    votes: string | number;
+    community: string | number;
+    expert: string | number;
+  }>(
+    `SELECT COALESCE(SUM(reward_credits), 0) AS spent, COUNT(*) AS votes,
+         COUNT(*) FILTER (WHERE tier = 'community') AS community, COUNT(*) FILTER (WHERE tier = 'expert') AS expert
+       FROM evaluation_votes WHERE evaluation_id = $1 AND claimed_at >= $2`,
+    [evaluationId, since.toISOString()],
+  );
+  const { rows: held } = await sql.query<{ reserved: string | number }>(
+    `SELECT COALESCE(SUM(reward_credits), 0) AS reserved FROM evaluation_assignments
+       WHERE evaluation_id = $1 AND status = 'claimed' AND expires_at > $2`,
+    [evaluationId, now.toISOString()],
+  );
+  const spent = Number(rows[0]?.spent ?? 0);
+  const votes = Number(rows[0]?.votes ?? 0);
+  const allocated = enabled && budget.max_budget_amount ? budget.max_budget_amount * 1000 : null;
+  const utilization = allocated ? (spent / allocated) * 100 : 0;
+  const alert = budgetAlert(utilization);
+  const threshold = 80;
+  return {
+    evaluation_id: evaluationId,
+    total_budget_allocated: allocated,
+    total_spent: spent,
+    reserved: Number(held[0]?.reserved ?? 0),
+    budget_remaining: allocated === null ? null : Math.max(0, allocated - spent),
+    budget_utilization_rate: utilization,
+    alert_threshold_percentage: threshold,
+    alert_threshold_reached: utilization >= threshold,
+    alert_level: alert.level,
+    alert_title: alert.title,
+    alert_message: alert.message,
+    bar_color: alert.barColor,
+    average_cost_per_evaluation: votes === 0 ? 0 : spent / votes,
+    community_evaluations_count: Number(rows[0]?.community ?? 0),
+    expert_evaluations_count: Number(rows[0]?.expert ?? 0),
+    budget_period: enabled ? budget.budget_period : null,
+  };
 }
