@@ -129,6 +129,61 @@ for (const mode of runtimeModes()) {
       ]);
     });
 
+    it('answers 401 signed out and 403 to non-owners on every owner route, 404 on private evaluations', async () => {
+      const routes: Array<['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown]> = [
+        ['PATCH', `/evaluations/${evaluationId}`, { title: 'x' }],
+        ['POST', `/evaluations/${evaluationId}/status`, { status: 'completed' }],
+        ['GET', `/projects/${evaluationId}/evaluation-config`, undefined],
+        ['POST', `/projects/${evaluationId}/evaluation-config`, {}],
+        ['POST', `/projects/${evaluationId}/validate-app-url`, { url: 'https://example.com' }],
+        [
+          'POST',
+          `/evaluations/${evaluationId}/langfuse/test`,
+          { langfuse_public_key: 'a', langfuse_secret_key: 'b' },
+        ],
+        [
+          'POST',
+          `/evaluations/${evaluationId}/langfuse/connect`,
+          { langfuse_public_key: 'a', langfuse_secret_key: 'b', langfuse_project_id: 'p' },
+        ],
+        ['GET', `/evaluations/${evaluationId}/langfuse`, undefined],
+        ['PUT', `/evaluations/${evaluationId}/langfuse`, {}],
+        ['DELETE', `/evaluations/${evaluationId}/langfuse`, undefined],
+        ['POST', `/evaluations/${evaluationId}/api-keys`, {}],
+        ['GET', `/evaluations/${evaluationId}/api-keys`, undefined],
+        ['DELETE', `/evaluations/${evaluationId}/api-keys/00000000-0000-0000-0000-000000000000`, undefined],
+        ['GET', `/evaluations/${evaluationId}/metrics`, undefined],
+        ['GET', `/evaluations/${evaluationId}/budget`, undefined],
+        ['GET', `/evaluations/${evaluationId}/freshness`, undefined],
+        ['GET', `/evaluations/${evaluationId}/export`, undefined],
+        ['POST', `/evaluations/${evaluationId}/alerts`, {}],
+        ['GET', `/evaluations/${evaluationId}/alerts`, undefined],
+      ];
+      for (const [method, url, body] of routes) {
+        expect((await api.call(method, url, {}, body)).status, `${method} ${url} signed out`).toBe(401);
+        expect(
+          (await api.call(method, url, stranger.headers, body)).status,
+          `${method} ${url} stranger`,
+        ).toBe(403);
+      }
+      const hidden = await api.createEvaluation(owner.headers, { visibility_settings: { is_public: false } });
+      expect((await api.call('GET', `/evaluations/${hidden.body.id}`, owner.headers)).status).toBe(200);
+      for (const who of [{}, stranger.headers]) {
+        const reply = await api.call('GET', `/evaluations/${hidden.body.id}`, who);
+        expect(reply.status).toBe(404);
+        expect(reply.body.detail).toBe('Evaluation not found');
+        expect((await api.call('GET', `/evaluations/${hidden.body.id}/versions`, who)).status).toBe(404);
+      }
+      expect(
+        (await api.call('GET', `/projects/${hidden.body.id}/evaluation-config`, stranger.headers)).status,
+      ).toBe(404);
+      const mine = await api.call('GET', '/evaluations?public_only=false', owner.headers);
+      expect(mine.body.map((e: { id: string }) => e.id)).toEqual([hidden.body.id, evaluationId]);
+      expect((await api.call('GET', '/evaluations?public_only=false')).status).toBe(401);
+      const publicList = await api.call('GET', '/evaluations');
+      expect(publicList.body.map((e: { id: string }) => e.id)).not.toContain(hidden.body.id);
+    });
+
     it('guards the configuration: 401, 403, 400 until an item source exists, 404 until configured, the rules', async () => {
       const url = `/projects/${evaluationId}/evaluation-config`;
       expect((await api.call('GET', url)).status).toBe(401);
