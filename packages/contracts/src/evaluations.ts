@@ -254,9 +254,12 @@ export const ZLangfuseConnection = z.object({
 // ---------------------------------------------------------------- SDK
 
 export const MAX_SDK_BATCH_ITEMS = 1_000;
-/** Serialised JSON sizes per item. */
-export const MAX_ITEM_INPUT_BYTES = 32 * 1024;
-export const MAX_ITEM_OUTPUT_BYTES = 32 * 1024;
+/**
+ * Serialised JSON sizes per item; together they keep one item inside one event (the event store
+ * takes at most 64 KiB of data per event), and a batch is split over as many events as needed.
+ */
+export const MAX_ITEM_INPUT_BYTES = 24 * 1024;
+export const MAX_ITEM_OUTPUT_BYTES = 24 * 1024;
 export const MAX_ITEM_METADATA_BYTES = 8 * 1024;
 
 export const ZCreateApiKeyRequest = z.object({ name: shortText(100).default('default') });

@@ -262,7 +262,7 @@ for (const mode of runtimeModes()) {
       const retry = await api.ingest(apiKey, projectId, items);
       expect(retry.body).toMatchObject({ accepted: 0, duplicates: 2 });
       expect(retry.body.item_ids).toEqual(first.body.item_ids);
-      const tooBig = await api.ingest(apiKey, projectId, [{ id: 'big', input: 'x'.repeat(40_000) }]);
+      const tooBig = await api.ingest(apiKey, projectId, [{ id: 'big', input: 'x'.repeat(30_000) }]);
       expect(tooBig.status).toBe(422);
       expect(tooBig.body.detail[0].loc).toEqual(['body', 'items', 0, 'input']);
       const tooMany = await api.ingest(
@@ -271,6 +271,22 @@ for (const mode of runtimeModes()) {
         Array.from({ length: 1_001 }, (_, i) => ({ id: `n${i}` })),
       );
       expect(tooMany.status).toBe(422);
+      // A batch larger than one event's 64 KiB is split over several events, never a 500.
+      const bulkProject = await api.createEvaluation(owner.headers, {
+        visibility_settings: { is_public: false },
+      });
+      const bulkKey = await api.createKey(owner.headers, bulkProject.body.id);
+      const bulk = await api.ingest(
+        bulkKey.body.api_key,
+        bulkProject.body.sdk_project_id,
+        Array.from({ length: 40 }, (_, i) => ({
+          id: `bulk-${i}`,
+          input: 'i'.repeat(20_000),
+          output: 'o'.repeat(4_000),
+        })),
+      );
+      expect(bulk.status).toBe(202);
+      expect(bulk.body.accepted).toBe(40);
       const badId = await api.ingest(apiKey, projectId, [{ id: '../etc' }]);
       expect(badId.status).toBe(422);
     });

@@ -4,11 +4,16 @@ import { loadSecretBox, type SecretBox } from '../http/outbound/secret-box.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
 import { listLangfuseTraces, pushLangfuseScore, type LangfuseCredentials } from './langfuse-client.js';
-import { ingestItems } from './sdk-api.js';
+import { fitValue, ingestItems } from './sdk-api.js';
 import { readConfig } from './config-api.js';
 import { evaluationBudget } from './reads-api.js';
 import { budgetPeriodStart } from './quality-metrics.js';
-import { evaluationStreamId } from '@evalmarket/contracts';
+import {
+  MAX_ITEM_INPUT_BYTES,
+  MAX_ITEM_METADATA_BYTES,
+  MAX_ITEM_OUTPUT_BYTES,
+  evaluationStreamId,
+} from '@evalmarket/contracts';
 
 /** Most traces pages read per connection and tick; the next tick goes on from there. */
 const MAX_PAGES_PER_TICK = 5;
@@ -100,9 +105,9 @@ export async function runEvaluationWork(
             'langfuse',
             traces.map((trace) => ({
               external_id: trace.id,
-              input: trace.input ?? undefined,
-              output: trace.output ?? undefined,
-              metadata: trace.metadata ?? undefined,
+              input: fitValue(trace.input, MAX_ITEM_INPUT_BYTES),
+              output: fitValue(trace.output, MAX_ITEM_OUTPUT_BYTES),
+              metadata: fitValue(trace.metadata, MAX_ITEM_METADATA_BYTES),
             })),
             { actor: 'worker:langfuse-sync' },
           );

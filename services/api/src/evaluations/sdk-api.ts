@@ -62,16 +62,9 @@ export async function ingestItems(
     await recordEvents(
       context,
       evaluationWorkStreamId(evaluationId),
-      [
-        {
-          type: 'ItemsIngested',
-          data: {
-            evaluation_id: evaluationId,
-            source,
-            items: fresh.map((item) => ({ item_id: itemIdOf(evaluationId, item.external_id), ...item })),
-          },
-        },
-      ],
+      chunkBySize(fresh.map((item) => ({ item_id: itemIdOf(evaluationId, item.external_id), ...item }))).map(
+        (chunk) => ({ type: 'ItemsIngested', data: { evaluation_id: evaluationId, source, items: chunk } }),
+      ),
       { metadata },
     );
   }
@@ -80,6 +73,36 @@ export async function ingestItems(
     duplicates: items.length - fresh.length,
     itemIds: items.map((item) => itemIdOf(evaluationId, item.external_id)),
   };
+}
+
+/** Room for the event's own fields besides its items. */
+const EVENT_DATA_BUDGET_CHARS = 60_000;
+
+/** Splits items over events so each event's data stays under the store's size limit. */
+function chunkBySize<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const itemSize = JSON.stringify(item).length + 1;
+    if (current.length > 0 && size + itemSize > EVENT_DATA_BUDGET_CHARS) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += itemSize;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** Cuts a value that is too large to keep (Langfuse traces) down to a short preview. */
+export function fitValue(value: unknown, limitBytes: number): unknown {
+  if (value === undefined || value === null) return undefined;
+  const json = JSON.stringify(value);
+  if (json === undefined || Buffer.byteLength(json) <= limitBytes) return value;
+  return { truncated: true, preview: json.slice(0, Math.floor(limitBytes / 8)) };
 }
 
 async function existingExternalIds(
