@@ -88,6 +88,29 @@ for (const mode of runtimeModes()) {
       expect(back.status).toBe(409);
     });
 
+    it('keeps status changes a valid chain when two race', async () => {
+      const draft = await api.createEvaluation(owner.headers, { status: 'draft' });
+      const url = `/evaluations/${draft.body.id}/status`;
+      const replies = await Promise.all([
+        api.call('POST', url, owner.headers, { status: 'active' }),
+        api.call('POST', url, owner.headers, { status: 'archived' }),
+        api.call('PATCH', `/evaluations/${draft.body.id}`, owner.headers, { description: 'edited' }),
+      ]);
+      expect(replies.every((reply) => reply.status === 200 || reply.status === 409)).toBe(true);
+      expect(replies.some((reply) => reply.status === 200)).toBe(true);
+      const versions = await api.call('GET', `/evaluations/${draft.body.id}/versions`, owner.headers);
+      let status = 'draft';
+      for (const version of versions.body.filter(
+        (v: { event_type: string }) => v.event_type === 'EvaluationStatusChanged',
+      )) {
+        expect(version.changes.previous_status).toBe(status);
+        status = version.changes.status;
+      }
+      expect((await api.call('GET', `/evaluations/${draft.body.id}`, owner.headers)).body.status).toBe(
+        status,
+      );
+    });
+
     it('creates an active public evaluation, readable by anyone, editable by its owner only', async () => {
       const created = await api.createEvaluation(owner.headers, {
         model_configuration: { type: 'custom', endpoint: 'https://model.example.com', api_key: 'sk-secret' },
@@ -178,7 +201,10 @@ for (const mode of runtimeModes()) {
         (await api.call('GET', `/projects/${hidden.body.id}/evaluation-config`, stranger.headers)).status,
       ).toBe(404);
       const mine = await api.call('GET', '/evaluations?public_only=false', owner.headers);
-      expect(mine.body.map((e: { id: string }) => e.id)).toEqual([hidden.body.id, evaluationId]);
+      const mineIds = mine.body.map((e: { id: string }) => e.id);
+      // Newest first: the private one just created, and the public one among the others.
+      expect(mineIds[0]).toBe(hidden.body.id);
+      expect(mineIds).toContain(evaluationId);
       expect((await api.call('GET', '/evaluations?public_only=false')).status).toBe(401);
       const publicList = await api.call('GET', '/evaluations');
       expect(publicList.body.map((e: { id: string }) => e.id)).not.toContain(hidden.body.id);

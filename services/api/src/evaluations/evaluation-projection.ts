@@ -76,6 +76,7 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async LangfuseConnected(tx, event) {
     const data = ZEvaluationEventData.LangfuseConnected.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `INSERT INTO langfuse_connections (evaluation_id, public_key, secret_key_sealed, host, project_id, project_name,
          connection_status, created_at, updated_at, updated_position)
@@ -98,6 +99,7 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async LangfuseUpdated(tx, event) {
     const data = ZEvaluationEventData.LangfuseUpdated.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `UPDATE langfuse_connections SET public_key = $2, secret_key_sealed = $3, host = $4, project_id = $5,
          project_name = $6, updated_at = $7, updated_position = $8
@@ -116,10 +118,12 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async LangfuseDisconnected(tx, event) {
     const data = ZEvaluationEventData.LangfuseDisconnected.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(`DELETE FROM langfuse_connections WHERE evaluation_id = $1`, [data.evaluation_id]);
   },
   async ProjectApiKeyCreated(tx, event) {
     const data = ZEvaluationEventData.ProjectApiKeyCreated.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `INSERT INTO project_api_keys (key_id, evaluation_id, key_hash, key_prefix, name, created_by, created_at,
          last_position)
@@ -138,6 +142,7 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async ProjectApiKeyRevoked(tx, event) {
     const data = ZEvaluationEventData.ProjectApiKeyRevoked.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `UPDATE project_api_keys SET revoked_at = $2, last_position = $3 WHERE key_id = $1 AND revoked_at IS NULL`,
       [data.key_id, event.recorded_at, event.global_position],
@@ -225,6 +230,7 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async BudgetAlertsConfigured(tx, event) {
     const data = ZEvaluationEventData.BudgetAlertsConfigured.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `INSERT INTO evaluation_alert_settings (evaluation_id, thresholds, enabled, updated_at, updated_position)
        VALUES ($1, $2, $3, $4, $5)
@@ -241,6 +247,7 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async BudgetAlertRaised(tx, event) {
     const data = ZEvaluationEventData.BudgetAlertRaised.parse(event.data);
+    await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
       `INSERT INTO evaluation_alerts_raised (evaluation_id, threshold, period_start, utilization_rate, raised_at,
          raised_position)
@@ -291,4 +298,16 @@ async function touch(
     `UPDATE evaluations SET updated_at = $2, updated_position = $3, version = $4 WHERE id = $1`,
     [evaluationId, event.recorded_at, event.global_position, event.stream_version],
   );
+}
+
+/** Every event of evaluation-{id} moves the version used for optimistic concurrency. */
+async function bumpVersion(
+  tx: Parameters<DomainEventHandlers[string]>[0],
+  evaluationId: string,
+  event: { stream_version: number },
+): Promise<void> {
+  await tx.query(`UPDATE evaluations SET version = GREATEST(version, $2) WHERE id = $1`, [
+    evaluationId,
+    event.stream_version,
+  ]);
 }

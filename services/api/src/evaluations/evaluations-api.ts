@@ -12,6 +12,7 @@ import {
   type TCreateEvaluationRequest,
   type TEvaluation,
 } from '@evalmarket/contracts';
+import { EventStoreError } from '@evalmarket/eventstore';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { UnauthorizedError, ConflictError, PaymentRequiredError, ValidationError } from '../http/errors.js';
@@ -26,6 +27,24 @@ import {
   toEvaluation,
   type EvaluationRow,
 } from './evaluation-access.js';
+
+/**
+ * Edits and status changes are decided on the version read; another change in between (a second
+ * tab, a retry racing the first) is a 409 rather than a transition from a state that is gone.
+ */
+async function guardConcurrency<T>(append: () => Promise<T>): Promise<T> {
+  try {
+    return await append();
+  } catch (error) {
+    if (error instanceof EventStoreError && error.code === 'wrong_expected_version') {
+      throw new ConflictError(
+        'The evaluation changed meanwhile; reload it and try again',
+        'concurrent_modification',
+      );
+    }
+    throw error;
+  }
+}
 
 export const ZEvaluationIdParams = z.object({ id: z.string().max(100) });
 
@@ -234,11 +253,13 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
         if (changes.title === '') throw ValidationError.at(['body', 'title'], MESSAGES.titleRequired);
       }
       if (Object.keys(changes).length > 0) {
-        await recordEvents(
-          context,
-          evaluationStreamId(row.id),
-          [{ type: 'EvaluationUpdated', data: { evaluation_id: row.id, changes } }],
-          { metadata: eventMetadata(request) },
+        await guardConcurrency(() =>
+          recordEvents(
+            context,
+            evaluationStreamId(row.id),
+            [{ type: 'EvaluationUpdated', data: { evaluation_id: row.id, changes } }],
+            { metadata: eventMetadata(request), expectedVersion: Number(row.version) },
+          ),
         );
       }
       return publicEvaluation(await readableEvaluation(sql, request, row.id));
@@ -280,11 +301,13 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
           );
         }
       }
-      await recordEvents(
-        context,
-        evaluationStreamId(row.id),
-        [{ type: 'EvaluationStatusChanged', data: { evaluation_id: row.id, from, to } }],
-        { metadata: eventMetadata(request) },
+      await guardConcurrency(() =>
+        recordEvents(
+          context,
+          evaluationStreamId(row.id),
+          [{ type: 'EvaluationStatusChanged', data: { evaluation_id: row.id, from, to } }],
+          { metadata: eventMetadata(request), expectedVersion: Number(row.version) },
+        ),
       );
       return publicEvaluation(await readableEvaluation(sql, request, row.id));
     },
