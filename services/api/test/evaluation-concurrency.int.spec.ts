@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_EXPIRY_GRACE_MS } from '../src/evaluations/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 import { makeEvaluator } from './support/evaluators.js';
@@ -108,6 +109,8 @@ for (const mode of runtimeModes()) {
       const vote = await api.vote(late.headers, claim.body.assignment_id, 'bad');
       expect(vote.status).toBe(409);
       expect(vote.body.code).toBe('assignment_expired');
+      // The claim book frees the slot a grace period after the ledger's lease (never before it).
+      await new Promise((resolve) => setTimeout(resolve, BOOK_EXPIRY_GRACE_MS));
       const again = await api.claim(next.headers, evaluationId);
       expect(again.status).toBe(201);
       expect(again.body.item_id).toBe(claim.body.item_id);

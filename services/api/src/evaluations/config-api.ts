@@ -19,6 +19,7 @@ import { AppError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { SecretBox } from '../http/outbound/secret-box.js';
 import { guardedRequest, OutboundRequestRefused } from '../http/outbound/ssrf-guard.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { forgetClaimBook } from './claim-book.js';
 import { iso, ownedEvaluation, spendableCredits } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
 import { LangfuseError, listLangfuseProjects, type LangfuseCredentials } from './langfuse-client.js';
@@ -155,6 +156,7 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
         [{ type: 'EvaluationConfigured', data: { evaluation_id: row.id, config: body } }],
         { metadata: eventMetadata(request) },
       );
+      forgetClaimBook(context, row.id);
       const stored = (await readConfig(sql, row.id))!;
       return { success: true, data: withBalance(stored, row.creator_id) };
     },

@@ -21,6 +21,7 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import { findEvaluation, iso, type EvaluationRow } from './evaluation-access.js';
 import { readConfig } from './config-api.js';
 import { budgetPeriodStart } from './quality-metrics.js';
+import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from './claim-book.js';
 
 /*
  * The evaluation loop (DESIGN.md section 6). Claims of one evaluation are decided one at a time
@@ -109,18 +110,40 @@ const NO_ITEM = 'No item is available to evaluate right now';
 export async function loopApi(app: App, context: DomainContext): Promise<void> {
   const { sql, config } = context;
   const leaseMs = config.claimLeaseSeconds * 1000;
-  const queues = new Map<string, Promise<unknown>>();
-
-  /** Runs claims of one evaluation one after another. */
-  const serialised = <T>(evaluationId: string, work: () => Promise<T>): Promise<T> => {
-    const previous = queues.get(evaluationId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    queues.set(evaluationId, settled);
-    void settled.then(() => {
-      if (queues.get(evaluationId) === settled) queues.delete(evaluationId);
-    });
-    return next;
+  /** The evaluation's claim book, loaded once (again after a configuration change or a new period). */
+  const bookFor = async (evaluationId: string, cfg: TEvaluationConfig, now: Date): Promise<ClaimBook> => {
+    const books = claimBooks(context);
+    const budget = cfg.budget_control;
+    const limits = {
+      votesPerItem: cfg.votes_per_item,
+      maxCredits: budget.budget_enabled ? (budget.max_budget_amount ?? 0) * 1000 : null,
+      maxEvaluations: budget.budget_enabled ? (budget.max_evaluations ?? 0) : null,
+      periodStartMs: budget.budget_enabled ? budgetPeriodStart(budget.budget_period, now).getTime() : 0,
+    };
+    const current = books.get(evaluationId);
+    if (current) {
+      const book = await current.catch(() => undefined);
+      if (
+        book &&
+        book.limits.votesPerItem === limits.votesPerItem &&
+        book.limits.maxCredits === limits.maxCredits &&
+        book.limits.maxEvaluations === limits.maxEvaluations &&
+        book.limits.periodStartMs === limits.periodStartMs
+      ) {
+        return book;
+      }
+      if (books.get(evaluationId) === current) books.delete(evaluationId);
+    }
+    let loading = books.get(evaluationId);
+    if (!loading) {
+      loading = loadClaimBook(sql, evaluationId, limits, now.getTime());
+      const started = loading;
+      books.set(evaluationId, started);
+      started.catch(() => {
+        if (books.get(evaluationId) === started) books.delete(evaluationId);
+      });
+    }
+    return loading;
   };
 
   const assignmentReply = async (row: AssignmentRow) => {
@@ -221,99 +244,111 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     if (!cfg || !who) return new ForbiddenError('You may not evaluate this evaluation');
     const now = context.now();
 
+    const book = await bookFor(evaluationId, cfg, now);
+
     // One live claim per evaluator and evaluation: a repeated claim returns it.
-    const { rows: live } = await sql.query<AssignmentRow & Record<string, unknown>>(
-      `SELECT * FROM evaluation_assignments WHERE evaluation_id = $1 AND evaluator_id = $2
-         AND status = 'claimed' AND expires_at > $3 LIMIT 1`,
-      [evaluationId, userId, now.toISOString()],
-    );
-    if (live[0]) return live[0];
+    const live = book.liveClaimOf(userId, now.getTime());
+    if (live) {
+      await live.ready;
+      const row = await readAssignment(sql, live.assignmentId);
+      if (row) return row;
+    }
 
     const reward = rewardFor(cfg, who);
-    const budget = cfg.budget_control;
-    if (budget.budget_enabled) {
-      const used = await budgetUse(sql, evaluationId, budgetPeriodStart(budget.budget_period, now), now);
-      const maxCredits = (budget.max_budget_amount ?? 0) * 1000;
-      if (used.count >= (budget.max_evaluations ?? 0) || used.credits + reward > maxCredits) {
-        return new ConflictError("The evaluation's budget for this period is used up", 'budget_exhausted');
-      }
-    }
-
-    const { rows: items } = await sql.query<{ item_id: string }>(
-      `SELECT i.item_id FROM evaluation_items i WHERE i.evaluation_id = $1 ${OPEN_ITEM_CONDITION}
-       ORDER BY i.ingested_position, i.batch_index LIMIT 1`,
-      [evaluationId, userId, cfg.votes_per_item, now.toISOString()],
-    );
-    const item = items[0];
-    if (!item) return new AppError(404, 'no_item_available', NO_ITEM);
-
     const assignmentId = randomUUID();
-    const metadata = eventMetadata(request);
-    let expiresAt = new Date(now.getTime() + leaseMs).toISOString();
-    let transferId: string | null = null;
-    if (reward > 0) {
-      transferId = assignmentId;
-      const [opened, reserved] = await context.ledger.submitMany(
-        [
-          { type: 'OpenUserAccounts', data: { user_id: userId } },
-          {
-            type: 'ReserveReward',
-            data: {
-              transfer_id: transferId,
-              requester_id: evaluation.creator_id,
-              evaluator_id: userId,
-              credits: reward,
-              timeout_ms: leaseMs,
-              item_id: item.item_id,
-            },
-          },
-        ],
-        metadata,
-      );
-      if (!opened!.ok) return ledgerRejectionError(opened!);
-      if (!reserved!.ok) {
-        if (reserved!.rejection === 'insufficient_credits' || reserved!.rejection === 'unknown_account') {
-          return new ConflictError(
-            "The requester's credits cannot pay for another vote on this evaluation",
-            'requester_credits_exhausted',
-          );
-        }
-        return ledgerRejectionError(reserved!);
-      }
-      const event = reserved!.events[0];
-      const data = event?.data as { expires_at?: string } | undefined;
-      if (data?.expires_at) expiresAt = data.expires_at;
+    let settle!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const taken = book.take(
+      userId,
+      { assignmentId, credits: reward, expiresAtMs: now.getTime() + leaseMs + BOOK_EXPIRY_GRACE_MS, ready },
+      now.getTime(),
+    );
+    if (!taken.ok) {
+      settle();
+      return taken.reason === 'budget'
+        ? new ConflictError("The evaluation's budget for this period is used up", 'budget_exhausted')
+        : new AppError(404, 'no_item_available', NO_ITEM);
     }
+    const itemId = taken.claim.itemId;
     try {
-      await recordEvents(
-        context,
-        evaluationWorkStreamId(evaluationId),
-        [
-          {
-            type: 'ItemClaimed',
-            data: {
-              evaluation_id: evaluationId,
-              assignment_id: assignmentId,
-              item_id: item.item_id,
-              evaluator_id: userId,
-              tier: who.tier,
-              reward_credits: reward,
-              transfer_id: transferId,
-              expires_at: expiresAt,
+      const metadata = eventMetadata(request);
+      let expiresAt = new Date(now.getTime() + leaseMs).toISOString();
+      let transferId: string | null = null;
+      if (reward > 0) {
+        transferId = assignmentId;
+        const [opened, reserved] = await context.ledger.submitMany(
+          [
+            { type: 'OpenUserAccounts', data: { user_id: userId } },
+            {
+              type: 'ReserveReward',
+              data: {
+                transfer_id: transferId,
+                requester_id: evaluation.creator_id,
+                evaluator_id: userId,
+                credits: reward,
+                timeout_ms: leaseMs,
+                item_id: itemId,
+              },
             },
-          },
-        ],
-        { metadata },
-      );
-    } catch (error) {
-      // The claim did not happen: give the reservation back.
-      if (transferId) {
-        await context.ledger.submit(
-          { type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } },
+          ],
           metadata,
         );
+        if (!opened!.ok) {
+          book.cancel(assignmentId);
+          return ledgerRejectionError(opened!);
+        }
+        if (!reserved!.ok) {
+          book.cancel(assignmentId);
+          if (reserved!.rejection === 'insufficient_credits' || reserved!.rejection === 'unknown_account') {
+            return new ConflictError(
+              "The requester's credits cannot pay for another vote on this evaluation",
+              'requester_credits_exhausted',
+            );
+          }
+          return ledgerRejectionError(reserved!);
+        }
+        const data = reserved!.events[0]?.data as { expires_at?: string } | undefined;
+        if (data?.expires_at) {
+          expiresAt = data.expires_at;
+          taken.claim.expiresAtMs = new Date(expiresAt).getTime() + BOOK_EXPIRY_GRACE_MS;
+        }
       }
-      throw error;
+      try {
+        await recordEvents(
+          context,
+          evaluationWorkStreamId(evaluationId),
+          [
+            {
+              type: 'ItemClaimed',
+              data: {
+                evaluation_id: evaluationId,
+                assignment_id: assignmentId,
+                item_id: itemId,
+                evaluator_id: userId,
+                tier: who.tier,
+                reward_credits: reward,
+                transfer_id: transferId,
+                expires_at: expiresAt,
+              },
+            },
+          ],
+          { metadata },
+        );
+      } catch (error) {
+        // The claim did not happen: give the slot and the reservation back.
+        book.cancel(assignmentId);
+        if (transferId) {
+          await context.ledger.submit(
+            { type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } },
+            metadata,
+          );
+        }
+        throw error;
+      }
+    } finally {
+      settle();
     }
     return (await readAssignment(sql, assignmentId))!;
   };
@@ -337,7 +372,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         : (await openEvaluations(userId)).map((open) => open.evaluation.id);
       let lastProblem: AppError = new AppError(404, 'no_item_available', NO_ITEM);
       for (const evaluationId of candidates) {
-        const outcome = await serialised(evaluationId, () => claimIn(request, userId, evaluationId));
+        const outcome = await claimIn(request, userId, evaluationId);
         if (!(outcome instanceof AppError)) {
           reply.status(201);
           return assignmentReply(outcome);
@@ -431,6 +466,11 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         ],
         { metadata },
       );
+      (
+        await claimBooks(context)
+          .get(row.evaluation_id)
+          ?.catch(() => undefined)
+      )?.voted(row.assignment_id);
       return answer();
     },
   );
@@ -473,6 +513,11 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         ],
         { metadata },
       );
+      (
+        await claimBooks(context)
+          .get(row.evaluation_id)
+          ?.catch(() => undefined)
+      )?.released(row.assignment_id);
       return { assignment_id: row.assignment_id, status: 'released' };
     },
   );

@@ -21,6 +21,7 @@ import type { App } from '../app/build-app.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { addItemsToBook } from './claim-book.js';
 import { findEvaluation, iso, ownedEvaluation } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
 
@@ -66,6 +67,11 @@ export async function ingestItems(
         (chunk) => ({ type: 'ItemsIngested', data: { evaluation_id: evaluationId, source, items: chunk } }),
       ),
       { metadata },
+    );
+    await addItemsToBook(
+      context,
+      evaluationId,
+      fresh.map((item) => itemIdOf(evaluationId, item.external_id)),
     );
   }
   return {
