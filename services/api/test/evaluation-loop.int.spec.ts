@@ -56,7 +56,7 @@ for (const mode of runtimeModes()) {
       expect(tooMany.status).toBe(422);
       const garbage = await api.call('POST', '/jobs', owner.headers, { title: 5, budget_amount: 'x' });
       expect(garbage.status).toBe(422);
-    });
+    }, 30_000);
 
     it('grants the first-project bonus before the credit check and answers 402 with the shortfall', async () => {
       const poor = await signIn(runtime, 'poor@example.com');
@@ -86,7 +86,7 @@ for (const mode of runtimeModes()) {
         status: 'active',
       });
       expect(back.status).toBe(409);
-    });
+    }, 30_000);
 
     it('keeps status changes a valid chain when two race', async () => {
       const draft = await api.createEvaluation(owner.headers, { status: 'draft' });
@@ -109,7 +109,7 @@ for (const mode of runtimeModes()) {
       expect((await api.call('GET', `/evaluations/${draft.body.id}`, owner.headers)).body.status).toBe(
         status,
       );
-    });
+    }, 30_000);
 
     it('creates an active public evaluation, readable by anyone, editable by its owner only', async () => {
       const created = await api.createEvaluation(owner.headers, {
@@ -150,7 +150,7 @@ for (const mode of runtimeModes()) {
         'EvaluationCreated',
         'EvaluationUpdated',
       ]);
-    });
+    }, 30_000);
 
     it('answers 401 signed out and 403 to non-owners on every owner route, 404 on private evaluations', async () => {
       const routes: Array<['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown]> = [
@@ -208,7 +208,7 @@ for (const mode of runtimeModes()) {
       expect((await api.call('GET', '/evaluations?public_only=false')).status).toBe(401);
       const publicList = await api.call('GET', '/evaluations');
       expect(publicList.body.map((e: { id: string }) => e.id)).not.toContain(hidden.body.id);
-    });
+    }, 30_000);
 
     it('guards the configuration: 401, 403, 400 until an item source exists, 404 until configured, the rules', async () => {
       const url = `/projects/${evaluationId}/evaluation-config`;
@@ -273,7 +273,7 @@ for (const mode of runtimeModes()) {
         current_credit_balance: 5,
       });
       expect((await api.call('GET', url, owner.headers)).body.data.permission_level).toBe('paid_only');
-    });
+    }, 30_000);
 
     it('ingests SDK items idempotently with the project id and key', async () => {
       const items = [
@@ -315,7 +315,7 @@ for (const mode of runtimeModes()) {
       expect(bulk.body.accepted).toBe(40);
       const badId = await api.ingest(apiKey, projectId, [{ id: '../etc' }]);
       expect(badId.status).toBe(422);
-    });
+    }, 30_000);
 
     it('lists the evaluation to eligible evaluators only', async () => {
       const forE1 = await api.call('GET', '/evaluator/projects', e1.headers);
@@ -329,7 +329,7 @@ for (const mode of runtimeModes()) {
       expect((await api.call('GET', '/evaluator/projects', owner.headers)).body).toEqual([]);
       expect((await api.claim(stranger.headers, evaluationId)).status).toBe(403);
       expect((await api.call('GET', '/evaluator/projects')).status).toBe(401);
-    });
+    }, 30_000);
 
     it('runs claim, blind vote and payment for three evaluators, then metrics computed by hand', async () => {
       const plan: Array<[SignedIn, 'good' | 'bad', 'good' | 'bad']> = [
@@ -433,7 +433,7 @@ for (const mode of runtimeModes()) {
         (await api.call('GET', `/evaluations/${evaluationId}/metrics?decay_lambda=abc`, owner.headers))
           .status,
       ).toBe(422);
-    });
+    }, 30_000);
 
     it('gives a skipped item back and voids its reservation', async () => {
       await api.ingest(apiKey, projectId, [{ id: 'trace-c', output: 'maybe' }]);
@@ -449,7 +449,7 @@ for (const mode of runtimeModes()) {
       const other = await api.claim(e2.headers, evaluationId);
       expect(other.body.external_id).toBe('trace-c');
       await api.release(e2.headers, other.body.assignment_id);
-    });
+    }, 30_000);
 
     it('stops claims at the budget limit of the period', async () => {
       const saved = await api.configure(owner.headers, evaluationId, {
@@ -482,7 +482,7 @@ for (const mode of runtimeModes()) {
         alert_title: 'Budget Alert: 80% Threshold Reached',
         budget_period: 'monthly',
       });
-    });
+    }, 30_000);
 
     it('records budget alerts once per threshold and period', async () => {
       const url = `/evaluations/${evaluationId}/alerts`;

@@ -79,7 +79,7 @@ for (const mode of runtimeModes()) {
         success: true,
         projects: [{ id: fake.project.id, name: fake.project.name }],
       });
-    });
+    }, 30_000);
 
     it('connects with the secret encrypted at rest and never returned', async () => {
       const base = `/evaluations/${evaluationId}/langfuse`;
@@ -115,7 +115,7 @@ for (const mode of runtimeModes()) {
       expect(JSON.stringify(events)).not.toContain(fake.secretKey);
       const renamed = await api.call('PUT', base, owner.headers, { langfuse_project_name: 'Renamed' });
       expect(renamed.body.langfuse_project_name).toBe('Renamed');
-    });
+    }, 30_000);
 
     it('pulls traces into items and pushes each vote back as one score', async () => {
       const saved = await api.configure(owner.headers, evaluationId, {});
@@ -144,7 +144,7 @@ for (const mode of runtimeModes()) {
       );
       await eventually(async () => (fake.scorePosts() > posts ? true : undefined));
       expect(fake.scores()).toHaveLength(1);
-    });
+    }, 30_000);
 
     it('disconnects', async () => {
       const base = `/evaluations/${evaluationId}/langfuse`;
@@ -152,6 +152,6 @@ for (const mode of runtimeModes()) {
       expect((await api.call('DELETE', base, owner.headers)).body).toEqual({ success: true });
       expect((await api.call('GET', base, owner.headers)).status).toBe(404);
       expect((await api.call('DELETE', base, owner.headers)).status).toBe(404);
-    });
+    }, 30_000);
   });
 }
