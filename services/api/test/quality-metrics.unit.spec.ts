@@ -5,6 +5,7 @@ import {
   budgetPeriodStart,
   freshness,
   itemMajority,
+  judgeEvaluators,
   krippendorffAlphaNominal,
   majoritySummary,
   populationConfidence,
@@ -134,5 +135,24 @@ describe('quality metrics (DESIGN.md section 6)', () => {
     expect(ageInDays(new Date('2026-03-16T12:00:00Z'), now)).toBe(0);
     expect(budgetPeriodStart('monthly', now).toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(budgetPeriodStart('total', now).getTime()).toBe(0);
+  });
+
+  it('approves votes that agree with the majority of complete items only', () => {
+    const g = (evaluatorId: string) => ({ evaluatorId, good: true });
+    const b = (evaluatorId: string) => ({ evaluatorId, good: false });
+    const judged = judgeEvaluators(
+      [
+        [g('ann'), g('bo'), b('cy')], // majority good
+        [b('ann'), b('bo'), b('cy')], // majority bad, unanimous
+        [g('ann'), b('bo')], // incomplete: not judged
+        [g('ann'), b('bo'), g('cy'), b('dee')], // a tie at 4 votes (complete at 3): judges nobody
+      ],
+      3,
+    );
+    expect(judged.get('ann')).toMatchObject({ approved: 2, rejected: 0 });
+    expect(judged.get('cy')).toMatchObject({ approved: 1, rejected: 1 });
+    expect(judged.has('dee')).toBe(false);
+    // Wilson lower bound of 2/2 is 0.342372: score 1.71186.
+    expect(judged.get('ann')!.quality_score).toBeCloseTo(5 * 0.342372, 4);
   });
 });

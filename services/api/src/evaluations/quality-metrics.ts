@@ -196,3 +196,43 @@ export function budgetPeriodStart(period: 'monthly' | 'total', now: Date): Date 
   if (period === 'total') return new Date(0);
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
+
+export interface EvaluatorJudgement {
+  approved: number;
+  rejected: number;
+  /** 5 x the Wilson lower bound of approved / (approved + rejected). */
+  quality_score: number;
+}
+
+/**
+ * Approval of each evaluator's votes (DESIGN.md section 6): once an item is complete
+ * (`votesPerItem` votes), a vote agreeing with its majority is approved, any other rejected; a
+ * tie has no majority and judges nobody; votes on incomplete items are not judged yet.
+ */
+export function judgeEvaluators(
+  items: ReadonlyArray<ReadonlyArray<{ evaluatorId: string; good: boolean }>>,
+  votesPerItem: number,
+): Map<string, EvaluatorJudgement> {
+  const counts = new Map<string, { approved: number; rejected: number }>();
+  for (const votes of items) {
+    if (votes.length < votesPerItem) continue;
+    const good = votes.filter((vote) => vote.good).length;
+    const majority = itemMajority({ good, bad: votes.length - good });
+    if (majority === null) continue;
+    for (const vote of votes) {
+      const entry = counts.get(vote.evaluatorId) ?? { approved: 0, rejected: 0 };
+      if ((vote.good ? 'good' : 'bad') === majority) entry.approved += 1;
+      else entry.rejected += 1;
+      counts.set(vote.evaluatorId, entry);
+    }
+  }
+  const judged = new Map<string, EvaluatorJudgement>();
+  for (const [evaluatorId, { approved, rejected }] of counts) {
+    judged.set(evaluatorId, {
+      approved,
+      rejected,
+      quality_score: qualityScore(approved, approved + rejected),
+    });
+  }
+  return judged;
+}
