@@ -18,7 +18,7 @@ import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { findEvaluation, iso, type EvaluationRow } from './evaluation-access.js';
+import { findEvaluation, iso, spendableCredits, type EvaluationRow } from './evaluation-access.js';
 import { readConfig } from './config-api.js';
 import { budgetPeriodStart } from './quality-metrics.js';
 import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from './claim-book.js';
@@ -255,6 +255,13 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     }
 
     const reward = rewardFor(cfg, who);
+    // Cheap early answer from the ledger writer's books; ReserveReward below stays the real check.
+    if (reward > 0 && spendableCredits(context, evaluation.creator_id) < reward) {
+      return new ConflictError(
+        "The requester's credits cannot pay for another vote on this evaluation",
+        'requester_credits_exhausted',
+      );
+    }
     const assignmentId = randomUUID();
     let settle!: () => void;
     const ready = new Promise<void>((resolve) => {
