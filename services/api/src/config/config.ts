@@ -112,7 +112,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   {
     name: 'EVALUATION_WORKER_INTERVAL_MS',
     default: '1000',
-    meaning: 'How often lease expiry and the Langfuse trace sync and score push run.',
+    meaning:
+      'How often lease expiry and budget alerts run; the Langfuse trace sync and score push run every tenth time.',
   },
 ];
 

@@ -19,6 +19,7 @@ import {
 const MAX_PAGES_PER_TICK = 5;
 const MAX_SCORES_PER_TICK = 200;
 const MAX_EXPIRED_PER_TICK = 1_000;
+const LANGFUSE_EVERY_TICKS = 10;
 
 /**
  * The evaluation loop's background work, every EVALUATION_WORKER_INTERVAL_MS:
@@ -35,8 +36,12 @@ export async function startEvaluationWorker(context: DomainContext): Promise<Dom
   let stopped = false;
   let running: Promise<void> | undefined;
 
+  // Langfuse is polled every tenth tick (10 s with the default interval): lease expiry must be
+  // prompt, the observability service need not be hammered.
+  let ticks = 0;
   const tick = async () => {
-    await runEvaluationWork(context, box, nextPage);
+    await runEvaluationWork(context, box, nextPage, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
+    ticks += 1;
   };
   const timer = setInterval(() => {
     if (stopped || running) return;
@@ -63,6 +68,7 @@ export async function runEvaluationWork(
   context: DomainContext,
   box: SecretBox,
   nextPage: Map<string, number> = new Map(),
+  options: { langfuse: boolean } = { langfuse: true },
 ): Promise<void> {
   const expired = await context.ledger.submit({
     type: 'ExpireRewards',
@@ -74,6 +80,7 @@ export async function runEvaluationWork(
   }
 
   await raiseBudgetAlerts(context);
+  if (!options.langfuse) return;
 
   const { rows: connections } = await context.sql.query<{
     evaluation_id: string;
