@@ -24,11 +24,11 @@ import { budgetPeriodStart } from './quality-metrics.js';
 import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from './claim-book.js';
 
 /*
- * The evaluation loop (DESIGN.md section 6). Claims of one evaluation are decided one at a time
- * (a per-evaluation queue in this process) against the read models, which each claim updates
- * before the next is decided; the ledger's ReserveReward is the final word on the requester's
- * balance, so no claim can overspend it. Votes and skips need no queue: the ledger settles each
- * reservation once, and the projection counts each vote once.
+ * The evaluation loop (DESIGN.md section 6). Which item a claim gets is decided synchronously by
+ * the evaluation's claim book (claim-book.ts), so no item is handed out more than votes_per_item
+ * times and the budget of the period holds; the ledger's ReserveReward is the final word on the
+ * requester's balance, so no claim can overspend it. Votes and skips settle each reservation
+ * once in the ledger, and the projection counts each vote once.
  */
 
 interface Eligibility {
@@ -92,17 +92,6 @@ async function readAssignment(sql: SqlExecutor, assignmentId: string): Promise<A
     [assignmentId],
   );
   return rows[0];
-}
-
-/** Spent (voted) and held (live claims) rewards and claim counts since the period start. */
-export async function budgetUse(sql: SqlExecutor, evaluationId: string, since: Date, now: Date) {
-  const { rows } = await sql.query<{ credits: string | number | null; count: string | number }>(
-    `SELECT COALESCE(SUM(reward_credits), 0) AS credits, COUNT(*) AS count FROM evaluation_assignments
-     WHERE evaluation_id = $1 AND claimed_at >= $2
-       AND (status = 'voted' OR (status = 'claimed' AND expires_at > $3))`,
-    [evaluationId, since.toISOString(), now.toISOString()],
-  );
-  return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.count ?? 0) };
 }
 
 const NO_ITEM = 'No item is available to evaluate right now';
