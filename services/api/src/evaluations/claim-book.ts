@@ -75,7 +75,12 @@ export class ClaimBook {
 
   liveClaimOf(evaluatorId: string, nowMs: number): Claim | undefined {
     this.prune(nowMs);
-    return this.liveByEvaluator.get(evaluatorId);
+    const claim = this.liveByEvaluator.get(evaluatorId);
+    if (claim && claim.expiresAtMs <= nowMs) {
+      this.untrack(claim, 'expired');
+      return undefined;
+    }
+    return claim;
   }
 
   /** Decides a claim: the first open item this evaluator has not voted on, skipped or claimed. */
@@ -97,6 +102,8 @@ export class ClaimBook {
     }
     for (let index = this.firstOpen; index < this.items.length; index += 1) {
       const item = this.items[index]!;
+      // Leases of different lengths can end out of queue order: check this item's own.
+      for (const held of item.live.values()) if (held.expiresAtMs <= nowMs) this.untrack(held, 'expired');
       if (item.votes + item.live.size >= votesPerItem) continue;
       if (item.done.has(evaluatorId) || item.live.has(evaluatorId)) continue;
       const entry: Claim = { ...claim, itemId: item.itemId, evaluatorId, state: 'live' };
