@@ -8,3 +8,4 @@ export * from './wallet-payments.js';
 export * from './evaluator-api.js';
 export * from './user-admin-events.js';
 export * from './analytics-api.js';
+export * from './evaluations.js';

@@ -11,3 +11,4 @@ export {
 } from './stripe-fake/stripe-fake.js';
 export { parseFormBody } from './stripe-fake/form-body.js';
 export { startOidcProviderFake, type OidcProviderFake, type OidcFakeUser } from './oidc-provider-fake.js';
+export { startLangfuseFake, type LangfuseFake, type FakeTrace, type FakeScore } from './langfuse-fake.js';

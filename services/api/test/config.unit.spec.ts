@@ -39,6 +39,11 @@ describe('loadConfig', () => {
       linkedinIssuer: 'https://www.linkedin.com/oauth',
       linkedinRedirectUri: undefined,
       s3: undefined,
+      outboundAllowedOrigins: [],
+      outboundTimeoutMs: 5_000,
+      secretsKey: undefined,
+      claimLeaseSeconds: 600,
+      evaluationWorkerIntervalMs: 1_000,
     });
   });
 
@@ -67,6 +72,11 @@ describe('loadConfig', () => {
         LINKEDIN_CLIENT_SECRET: 'li-secret',
         LINKEDIN_ISSUER: 'https://idp.example.com/oauth/',
         LINKEDIN_REDIRECT_URI: 'https://app.example.com/api/v1/auth/linkedin/callback',
+        OUTBOUND_ALLOWED_ORIGINS: 'http://127.0.0.1:4010, https://langfuse.internal',
+        OUTBOUND_TIMEOUT_MS: '2500',
+        SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+        CLAIM_LEASE_SECONDS: '300',
+        EVALUATION_WORKER_INTERVAL_MS: '500',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -94,6 +104,11 @@ describe('loadConfig', () => {
       linkedinIssuer: 'https://idp.example.com/oauth',
       linkedinRedirectUri: 'https://app.example.com/api/v1/auth/linkedin/callback',
       s3: undefined,
+      outboundAllowedOrigins: ['http://127.0.0.1:4010', 'https://langfuse.internal'],
+      outboundTimeoutMs: 2500,
+      secretsKey: Buffer.alloc(32, 7),
+      claimLeaseSeconds: 300,
+      evaluationWorkerIntervalMs: 500,
     });
   });
 
@@ -174,6 +189,13 @@ describe('loadConfig', () => {
       '10',
       'BODY_LIMIT_BYTES must be a whole number between 1024 and 104857600 (got "10")',
     ],
+    [
+      'OUTBOUND_ALLOWED_ORIGINS',
+      'http://127.0.0.1:4010/path',
+      'OUTBOUND_ALLOWED_ORIGINS must list origins such as http://127.0.0.1:4010 (got "http://127.0.0.1:4010/path")',
+    ],
+    ['SECRETS_KEY', 'c2hvcnQ=', 'SECRETS_KEY must be 32 bytes written in base64'],
+    ['CLAIM_LEASE_SECONDS', '0', 'CLAIM_LEASE_SECONDS must be a whole number between 1 and 86400 (got "0")'],
   ])('refuses %s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });
@@ -294,6 +316,11 @@ describe('CONFIG_SETTINGS', () => {
       'S3_REGION',
       'S3_ACCESS_KEY_ID',
       'S3_SECRET_ACCESS_KEY',
+      'OUTBOUND_ALLOWED_ORIGINS',
+      'OUTBOUND_TIMEOUT_MS',
+      'SECRETS_KEY',
+      'CLAIM_LEASE_SECONDS',
+      'EVALUATION_WORKER_INTERVAL_MS',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

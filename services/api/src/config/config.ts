@@ -59,6 +59,16 @@ export interface AppConfig {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  /** Exact origins (scheme://host:port) that user-given URLs may reach although private or loopback. */
+  outboundAllowedOrigins: string[];
+  /** Overall time limit of an outbound request to a user-given URL (app URL check, Langfuse). */
+  outboundTimeoutMs: number;
+  /** AES-256-GCM key for stored third-party secrets; absent: generated once into server_secrets. */
+  secretsKey: Buffer | undefined;
+  /** How long an evaluator's claim on an item (and its reserved reward) lasts. */
+  claimLeaseSeconds: number;
+  /** How often lease expiry and the Langfuse sync run, in milliseconds. */
+  evaluationWorkerIntervalMs: number;
 }
 
 export interface StripeSettings {
@@ -205,6 +215,33 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region used in request signatures.' },
   { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Access key id.' },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Secret access key.' },
+  {
+    name: 'OUTBOUND_ALLOWED_ORIGINS',
+    default: '(empty)',
+    meaning:
+      'Comma-separated exact origins (http://127.0.0.1:4010) that user-given URLs may reach although loopback, link-local or private; every other such address is refused (SSRF guard).',
+  },
+  {
+    name: 'OUTBOUND_TIMEOUT_MS',
+    default: '5000',
+    meaning: 'Time limit of a request to a user-given URL (app URL check, Langfuse), 100 to 60000 ms.',
+  },
+  {
+    name: 'SECRETS_KEY',
+    default: '(unset: generated once and kept in server_secrets)',
+    meaning: '32 bytes in base64 that encrypt stored third-party secrets (Langfuse secret keys).',
+  },
+  {
+    name: 'CLAIM_LEASE_SECONDS',
+    default: '600',
+    meaning: "How long an evaluator's claim on an item and its reserved reward last before expiring.",
+  },
+  {
+    name: 'EVALUATION_WORKER_INTERVAL_MS',
+    default: '1000',
+    meaning:
+      'How often lease expiry and budget alerts run; the Langfuse trace sync and score push run every tenth time.',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -344,6 +381,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (linkedinClientId && !linkedinClientSecret) {
     problems.push('LINKEDIN_CLIENT_SECRET must be set when LINKEDIN_CLIENT_ID is set');
   }
+  const outboundAllowedOrigins = read('OUTBOUND_ALLOWED_ORIGINS', originList('OUTBOUND_ALLOWED_ORIGINS'));
+  const outboundTimeoutMs = read(
+    'OUTBOUND_TIMEOUT_MS',
+    wholeNumber('OUTBOUND_TIMEOUT_MS', 100, 60_000, 5_000),
+  );
+  const secretsKey = read('SECRETS_KEY', keyBytes('SECRETS_KEY'));
+  const claimLeaseSeconds = read('CLAIM_LEASE_SECONDS', wholeNumber('CLAIM_LEASE_SECONDS', 1, 86_400, 600));
+  const evaluationWorkerIntervalMs = read(
+    'EVALUATION_WORKER_INTERVAL_MS',
+    wholeNumber('EVALUATION_WORKER_INTERVAL_MS', 50, 3_600_000, 1_000),
+  );
 
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
@@ -398,7 +446,53 @@ export function loadConfig(env: Env = process.env): AppConfig {
             secretAccessKey: s3SecretAccessKey,
           }
         : undefined,
+    outboundAllowedOrigins: outboundAllowedOrigins!,
+    outboundTimeoutMs: outboundTimeoutMs!,
+    secretsKey,
+    claimLeaseSeconds: claimLeaseSeconds!,
+    evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,
   };
+}
+
+function originList(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      if (raw === undefined) return [];
+      const origins: string[] = [];
+      for (const part of raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const url = parseUrl(part);
+        if (
+          !url ||
+          (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+          url.origin !== part.replace(/\/$/, '')
+        ) {
+          return fail(
+            ctx,
+            `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`,
+          );
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    });
+}
+
+function keyBytes(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): Buffer | undefined => {
+      if (raw === undefined) return undefined;
+      const key = Buffer.from(raw.trim(), 'base64');
+      if (key.length === 32) return key;
+      // The value is a secret: never echo it.
+      return fail(ctx, `${name} must be 32 bytes written in base64`);
+    });
 }
 
 // Each setting is a zod schema from `string | undefined` (undefined: not set) to its value, with

@@ -16,6 +16,7 @@ import { startPaymentsWorker } from '../payments/payments-worker.js';
 import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
 import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
+import { evaluationProjection, evaluationsPlugin, startEvaluationWorker } from '../evaluations/index.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
@@ -35,6 +36,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   billingRoutes,
   analyticsRoutes,
   exportRoutes,
+  evaluationsPlugin,
 ];
 
 export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
@@ -42,6 +44,7 @@ export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
   evaluatorProjection,
   paymentsProjection,
   userAdminProjection,
+  evaluationProjection,
 ];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
@@ -52,4 +55,5 @@ export interface DomainProcess {
 /** Started after the routes, stopped before the database closes. */
 export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [
   startPaymentsWorker,
+  startEvaluationWorker,
 ];

@@ -1,0 +1,511 @@
+import { z } from 'zod';
+
+/*
+ * Evaluations, their human-evaluation configuration, the observability (Langfuse) connection,
+ * SDK ingestion and the evaluation loop (spec 000 sections 2-9, spec 001 section 3, DESIGN.md 6).
+ */
+
+export const EVALUATION_STATUSES = ['draft', 'active', 'completed', 'archived'] as const;
+export const ZEvaluationStatus = z.enum(EVALUATION_STATUSES);
+export type TEvaluationStatus = z.infer<typeof ZEvaluationStatus>;
+
+/**
+ * Allowed status changes (the spec does not show them; decided here):
+ * draft -> active (needs the credit check of creation) | archived;
+ * active -> completed | archived; completed -> active (reopen) | archived; archived is final.
+ * Evaluators claim items only while the evaluation is active.
+ */
+export const EVALUATION_STATUS_TRANSITIONS: Readonly<
+  Record<TEvaluationStatus, readonly TEvaluationStatus[]>
+> = {
+  draft: ['active', 'archived'],
+  active: ['completed', 'archived'],
+  completed: ['active', 'archived'],
+  archived: [],
+};
+
+export const MESSAGES = {
+  titleRequired: 'Title is required',
+  inputItemRequired: 'At least one input item is required',
+  apiEndpointRequired: 'API endpoint is required when using API input type',
+  systemSourceRequired: 'System source is required when using system input type',
+  signedOutCreate: 'You must be logged in to create an evaluation',
+  evaluationNotFound: 'Evaluation not found',
+  expertRateHigher: 'Expert rate must be higher than community rate',
+  configNotFound: 'Evaluation configuration not found',
+  langfuseRequired:
+    'Langfuse connection required: connect this evaluation to Langfuse (or create a project API key for the SDK) before configuring human evaluation.',
+  notOwnerConfig: 'You do not have permission to modify this configuration.',
+  notOwnerIntegration: 'Only the evaluation owner can access integration settings.',
+  notOwnerConfigRead: 'Only the evaluation owner can access evaluation configuration settings.',
+  insufficientCredits: "You don't have enough credits to activate this evaluation project.",
+  langfuseNotFound: 'Langfuse connection not found',
+  langfuseFieldsRequired: 'Please fill in all required fields',
+  langfuseProjectRequired: 'Please select a Langfuse project',
+  connectionTestFailed: 'Connection test failed',
+} as const;
+
+export const MAX_MANUAL_INPUT_ITEMS = 5;
+export const MAX_INSTRUCTION_CHARS = 2000;
+/** The console sends these fixed values (spec 000 section 9). */
+export const DEFAULT_BUDGET_AMOUNT = 100;
+export const DEFAULT_REWARD_PER_VOTE = 10;
+export const DEFAULT_VOTES_PER_ITEM = 3;
+export const MAX_VOTES_PER_ITEM = 25;
+
+const shortText = (max: number) => z.string().max(max);
+
+export const ZInputConfiguration = z.object({
+  type: z.enum(['manual', 'api', 'system']).default('manual'),
+  items: z.array(shortText(10_000)).max(MAX_MANUAL_INPUT_ITEMS).optional(),
+  apiEndpoint: shortText(2_000).optional(),
+  systemSource: z.enum(['random_bios', 'daily_news']).optional(),
+});
+
+export const ZModelConfiguration = z.object({
+  type: z.enum(['gpt-3.5-turbo', 'gpt-4', 'custom']).default('gpt-3.5-turbo'),
+  endpoint: shortText(2_000).optional(),
+  /** Write-only; kept encrypted, never returned. */
+  api_key: shortText(500).optional(),
+});
+
+/** POST /api/v1/jobs. Save Draft sends the same payload with status 'draft'. */
+export const ZCreateEvaluationRequest = z.object({
+  title: shortText(200),
+  description: shortText(5_000).nullish(),
+  data_selection_id: shortText(200).optional(),
+  model_type: shortText(100).default('gpt-3.5-turbo'),
+  budget_amount: z.number().int().min(0).max(1_000_000_000).default(DEFAULT_BUDGET_AMOUNT),
+  reward_per_vote: z.number().int().min(0).max(1_000_000).default(DEFAULT_REWARD_PER_VOTE),
+  visibility_settings: z.object({ is_public: z.boolean().default(false) }).default({ is_public: false }),
+  status: z.enum(['draft', 'active']).default('active'),
+  input_configuration: ZInputConfiguration.optional(),
+  model_configuration: ZModelConfiguration.optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  input_data: z.unknown().optional(),
+  foldsCount: z.number().int().min(1).max(100).optional(),
+  machinePrompt: shortText(10_000).optional(),
+  subjectMatterPrompt: shortText(10_000).optional(),
+  requiresExpertise: z.boolean().optional(),
+});
+export type TCreateEvaluationRequest = z.infer<typeof ZCreateEvaluationRequest>;
+
+/** PATCH /api/v1/evaluations/{id}: the owner's edits. */
+export const ZUpdateEvaluationRequest = z
+  .object({
+    title: shortText(200).optional(),
+    description: shortText(5_000).nullable().optional(),
+    model_type: shortText(100).optional(),
+    is_public: z.boolean().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type TUpdateEvaluationRequest = z.infer<typeof ZUpdateEvaluationRequest>;
+
+export const ZChangeEvaluationStatusRequest = z.object({ status: ZEvaluationStatus });
+
+export const ZEvaluation = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  is_public: z.boolean(),
+  model_type: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+  input_data: z.unknown().nullable(),
+  creator_id: z.string(),
+  budget_amount: z.number(),
+  reward_per_vote: z.number(),
+  sdk_project_id: z.string(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TEvaluation = z.infer<typeof ZEvaluation>;
+
+export const ZEvaluationListQuery = z.object({
+  public_only: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: ZEvaluationStatus.optional(),
+  evaluation_type: shortText(100).optional(),
+});
+
+export const ZEvaluationVersion = z.object({
+  version: z.number(),
+  event_type: z.string(),
+  changes: z.record(z.string(), z.unknown()),
+  actor: z.string().nullable(),
+  recorded_at: z.string(),
+});
+
+/** SDK project ID: the evaluation id with hyphens replaced by underscores, prefixed 'proj_'. */
+export const sdkProjectId = (evaluationId: string) => `proj_${evaluationId.replace(/-/g, '_')}`;
+/** The evaluation id of an SDK project id, or undefined when it is not one. */
+export function evaluationIdOfProject(projectId: string): string | undefined {
+  const match = /^proj_([0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12})$/.exec(projectId);
+  return match ? match[1]!.replace(/_/g, '-') : undefined;
+}
+
+export const evaluationStreamId = (evaluationId: string) => `evaluation-${evaluationId}`;
+
+// ---------------------------------------------------------------- configuration
+
+export const PERMISSION_LEVELS = ['disabled', 'paid_only', 'volunteer_only', 'both'] as const;
+export const ZPermissionLevel = z.enum(PERMISSION_LEVELS);
+export type TPermissionLevel = z.infer<typeof ZPermissionLevel>;
+
+const instruction = z
+  .string()
+  .max(MAX_INSTRUCTION_CHARS, `must be at most ${MAX_INSTRUCTION_CHARS} characters`);
+
+export const ZEvaluationConfig = z.object({
+  evaluation_enabled: z.boolean().default(true),
+  permission_level: ZPermissionLevel.default('disabled'),
+  credit_rates: z
+    .object({
+      community_rate: z.number().int().min(1).max(1_000_000).default(100),
+      expert_rate: z.number().int().min(1).max(1_000_000).default(100),
+      custom_rates: z
+        .array(z.object({ name: shortText(100), rate: z.number().int().min(1).max(1_000_000) }))
+        .max(20)
+        .default([]),
+    })
+    .default({ community_rate: 100, expert_rate: 100, custom_rates: [] }),
+  evaluation_instructions: z
+    .object({
+      general_guidelines: instruction.default(''),
+      evaluation_criteria: instruction.default(''),
+      app_context: instruction.default(''),
+      good_example: instruction.default(''),
+      poor_example: instruction.default(''),
+    })
+    .default({
+      general_guidelines: '',
+      evaluation_criteria: '',
+      app_context: '',
+      good_example: '',
+      poor_example: '',
+    }),
+  app_detection: z
+    .object({
+      primary_url: shortText(2_000).default(''),
+      app_identifier: shortText(200).nullish(),
+      access_level: z.enum(['public', 'private']).default('public'),
+    })
+    .default({ primary_url: '', access_level: 'public' }),
+  budget_control: z
+    .object({
+      budget_enabled: z.boolean().default(false),
+      /** Dollars (1 USD = 1,000 credits). */
+      max_budget_amount: z.number().int().min(1).max(1_000_000_000).nullish(),
+      max_evaluations: z.number().int().min(1).max(100_000_000).nullish(),
+      budget_period: z.enum(['monthly', 'total']).default('monthly'),
+    })
+    .default({ budget_enabled: false, budget_period: 'monthly' }),
+  votes_per_item: z.number().int().min(1).max(MAX_VOTES_PER_ITEM).default(DEFAULT_VOTES_PER_ITEM),
+  /** Read-only in replies: the owner's spending balance in dollars. */
+  current_credit_balance: z.number().optional(),
+});
+export type TEvaluationConfig = z.infer<typeof ZEvaluationConfig>;
+
+// ---------------------------------------------------------------- app URL, Langfuse
+
+export const ZValidateAppUrlRequest = z.object({ url: shortText(2_000) });
+export const ZValidateAppUrlReply = z.object({
+  success: z.boolean(),
+  data: z.object({
+    accessible: z.boolean(),
+    status_code: z.number().nullable(),
+    error_message: z.string().nullable(),
+  }),
+});
+
+export const ZLangfuseTestRequest = z.object({
+  langfuse_public_key: shortText(500),
+  langfuse_secret_key: shortText(500),
+  langfuse_host: shortText(2_000).default('https://cloud.langfuse.com'),
+});
+export const ZLangfuseConnectRequest = ZLangfuseTestRequest.extend({
+  langfuse_project_id: shortText(200),
+  langfuse_project_name: shortText(500).default(''),
+});
+export const ZLangfuseUpdateRequest = z.object({
+  langfuse_public_key: shortText(500).optional(),
+  langfuse_secret_key: shortText(500).optional(),
+  langfuse_host: shortText(2_000).optional(),
+  langfuse_project_id: shortText(200).optional(),
+  langfuse_project_name: shortText(500).optional(),
+});
+export const ZLangfuseConnection = z.object({
+  evaluation_id: z.string(),
+  langfuse_public_key: z.string(),
+  langfuse_host: z.string(),
+  langfuse_project_id: z.string(),
+  langfuse_project_name: z.string(),
+  connection_status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+// ---------------------------------------------------------------- SDK
+
+export const MAX_SDK_BATCH_ITEMS = 1_000;
+/**
+ * Serialised JSON sizes per item; together they keep one item inside one event (the event store
+ * takes at most 64 KiB of data per event), and a batch is split over as many events as needed.
+ */
+export const MAX_ITEM_INPUT_BYTES = 24 * 1024;
+export const MAX_ITEM_OUTPUT_BYTES = 24 * 1024;
+export const MAX_ITEM_METADATA_BYTES = 8 * 1024;
+
+export const ZCreateApiKeyRequest = z.object({ name: shortText(100).default('default') });
+export const ZApiKey = z.object({
+  key_id: z.string(),
+  name: z.string(),
+  key_prefix: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export const ZCreatedApiKey = ZApiKey.extend({ api_key: z.string(), project_id: z.string() });
+
+export const ZSdkItem = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'must be letters, digits, _ . : -'),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export const ZSdkItemsRequest = z.object({
+  project_id: shortText(200),
+  items: z.array(ZSdkItem).min(1).max(MAX_SDK_BATCH_ITEMS),
+});
+export const ZSdkItemsReply = z.object({
+  project_id: z.string(),
+  accepted: z.number(),
+  duplicates: z.number(),
+  item_ids: z.array(z.string()),
+});
+
+// ---------------------------------------------------------------- evaluator loop
+
+export const ZClaimRequest = z.object({ evaluation_id: z.string().uuid().optional() });
+export const ZAssignment = z.object({
+  assignment_id: z.string(),
+  evaluation_id: z.string(),
+  item_id: z.string(),
+  external_id: z.string(),
+  input: z.unknown().nullable(),
+  output: z.unknown().nullable(),
+  metadata: z.unknown().nullable(),
+  reward_credits: z.number(),
+  tier: z.string(),
+  expires_at: z.string(),
+  instructions: z.unknown().nullable(),
+});
+export const ZVoteRequest = z.object({ vote: z.enum(['good', 'bad']), comment: shortText(2_000).optional() });
+export const ZVoteReply = z.object({
+  vote_id: z.string(),
+  assignment_id: z.string(),
+  item_id: z.string(),
+  vote: z.enum(['good', 'bad']),
+  reward_credits: z.number(),
+});
+export const ZEvaluatorProject = z.object({
+  evaluation_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  model_type: z.string(),
+  permission_level: ZPermissionLevel,
+  reward_credits: z.number(),
+  open_items: z.number(),
+  instructions: z.unknown(),
+});
+
+// ---------------------------------------------------------------- reads
+
+export const ZQualityMetrics = z.object({
+  evaluation_id: z.string(),
+  time_weighted_score: z.number().nullable(),
+  decay_lambda: z.number(),
+  freshness: z.number(),
+  vote_completeness: z.number(),
+  population_confidence: z.number(),
+  last_evaluation_time: z.string().nullable(),
+  unique_evaluators: z.number(),
+  majority_good_votes: z.number(),
+  majority_percentage: z.number(),
+  total_traces_evaluated: z.number(),
+  average_votes_per_trace: z.number(),
+  total_evaluations: z.number(),
+  items_ingested: z.number(),
+  complete_items: z.number(),
+  krippendorff_alpha: z.number().nullable(),
+});
+
+export const BUDGET_ALERT_LEVELS = ['none', 'on_track', 'warning', 'alert', 'exhausted'] as const;
+export const ZBudget = z.object({
+  evaluation_id: z.string(),
+  total_budget_allocated: z.number().nullable(),
+  total_spent: z.number(),
+  reserved: z.number(),
+  budget_remaining: z.number().nullable(),
+  budget_utilization_rate: z.number(),
+  alert_threshold_percentage: z.number(),
+  alert_threshold_reached: z.boolean(),
+  alert_level: z.enum(BUDGET_ALERT_LEVELS),
+  alert_title: z.string().nullable(),
+  alert_message: z.string().nullable(),
+  bar_color: z.enum(['green', 'yellow', 'red']),
+  average_cost_per_evaluation: z.number(),
+  community_evaluations_count: z.number(),
+  expert_evaluations_count: z.number(),
+  budget_period: z.enum(['monthly', 'total']).nullable(),
+});
+export const DEFAULT_ALERT_THRESHOLDS = [50, 80, 100] as const;
+export const ZBudgetAlertsRequest = z.object({
+  thresholds: z
+    .array(z.number().int().min(1).max(100))
+    .min(1)
+    .max(10)
+    .default([...DEFAULT_ALERT_THRESHOLDS]),
+  enabled: z.boolean().default(true),
+});
+export const ZBudgetAlerts = z.object({
+  evaluation_id: z.string(),
+  thresholds: z.array(z.number()),
+  enabled: z.boolean(),
+  raised: z.array(
+    z.object({
+      threshold: z.number(),
+      period_start: z.string(),
+      utilization_rate: z.number(),
+      raised_at: z.string(),
+    }),
+  ),
+});
+
+export const ZFreshness = z.object({
+  evaluation_id: z.string(),
+  time_window_days: z.number(),
+  freshness: z.number(),
+  votes_in_window: z.number(),
+  total_votes: z.number(),
+  last_evaluation_time: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------- events (evaluation-{id} stream)
+
+export const ZEvaluationEventData = {
+  EvaluationCreated: z.object({
+    evaluation_id: z.string(),
+    creator_id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    status: ZEvaluationStatus,
+    is_public: z.boolean(),
+    model_type: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    input_data: z.unknown().nullable(),
+    budget_amount: z.number(),
+    reward_per_vote: z.number(),
+  }),
+  EvaluationUpdated: z.object({
+    evaluation_id: z.string(),
+    changes: z.record(z.string(), z.unknown()),
+  }),
+  EvaluationStatusChanged: z.object({
+    evaluation_id: z.string(),
+    from: ZEvaluationStatus,
+    to: ZEvaluationStatus,
+  }),
+  EvaluationConfigured: z.object({ evaluation_id: z.string(), config: z.record(z.string(), z.unknown()) }),
+  LangfuseConnected: z.object({
+    evaluation_id: z.string(),
+    public_key: z.string(),
+    secret_key_sealed: z.string(),
+    host: z.string(),
+    project_id: z.string(),
+    project_name: z.string(),
+  }),
+  LangfuseUpdated: z.object({
+    evaluation_id: z.string(),
+    public_key: z.string(),
+    secret_key_sealed: z.string(),
+    host: z.string(),
+    project_id: z.string(),
+    project_name: z.string(),
+  }),
+  LangfuseDisconnected: z.object({ evaluation_id: z.string() }),
+  ProjectApiKeyCreated: z.object({
+    evaluation_id: z.string(),
+    key_id: z.string(),
+    key_hash: z.string(),
+    key_prefix: z.string(),
+    name: z.string(),
+    created_by: z.string(),
+  }),
+  ProjectApiKeyRevoked: z.object({ evaluation_id: z.string(), key_id: z.string() }),
+  ItemsIngested: z.object({
+    evaluation_id: z.string(),
+    source: z.enum(['sdk', 'langfuse']),
+    items: z.array(
+      z.object({
+        item_id: z.string(),
+        external_id: z.string(),
+        input: z.unknown().optional(),
+        output: z.unknown().optional(),
+        metadata: z.unknown().optional(),
+      }),
+    ),
+  }),
+  ItemClaimed: z.object({
+    evaluation_id: z.string(),
+    assignment_id: z.string(),
+    item_id: z.string(),
+    evaluator_id: z.string(),
+    tier: z.string(),
+    reward_credits: z.number(),
+    transfer_id: z.string().nullable(),
+    expires_at: z.string(),
+  }),
+  VoteCast: z.object({
+    evaluation_id: z.string(),
+    vote_id: z.string(),
+    assignment_id: z.string(),
+    item_id: z.string(),
+    evaluator_id: z.string(),
+    value: z.enum(['good', 'bad']),
+    comment: z.string().nullable(),
+  }),
+  ItemReleased: z.object({
+    evaluation_id: z.string(),
+    assignment_id: z.string(),
+    reason: z.enum(['skipped', 'expired']),
+  }),
+  BudgetAlertsConfigured: z.object({
+    evaluation_id: z.string(),
+    thresholds: z.array(z.number()),
+    enabled: z.boolean(),
+  }),
+  /** The spend of the budget period reached a threshold (once per threshold and period). */
+  BudgetAlertRaised: z.object({
+    evaluation_id: z.string(),
+    threshold: z.number(),
+    period_start: z.string(),
+    utilization_rate: z.number(),
+  }),
+  /** The worker pushed these votes to Langfuse as scores (score id = vote id). */
+  LangfuseScoresPushed: z.object({ evaluation_id: z.string(), vote_ids: z.array(z.string()) }),
+} as const;
+export type TEvaluationEventType = keyof typeof ZEvaluationEventData;
+export type TEvaluationEventData<T extends TEvaluationEventType> = z.infer<(typeof ZEvaluationEventData)[T]>;
+
+/** Items, claims and votes of an evaluation: a stream of their own, so its history stays short. */
+export const evaluationWorkStreamId = (evaluationId: string) => `evaluation-work-${evaluationId}`;

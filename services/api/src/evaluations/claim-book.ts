@@ -1,0 +1,255 @@
+import type { SqlExecutor } from '@evalmarket/db';
+import type { DomainContext } from '../runtime/domain-context.js';
+
+/*
+ * The claim book of one evaluation: which items are open to whom, in memory, so a claim is
+ * decided synchronously (no database round trip, no queue) and claims of a hot evaluation run
+ * side by side. It is loaded from the read models on first use and kept current by this process's
+ * own writes (claims, votes, skips, ingestion); leases lapse by time. One process must serve the
+ * claims of an evaluation (the embedded default runs one); the ledger still refuses any overspend.
+ */
+
+/** Slack after the ledger's lease so the book never frees a slot the ledger would still pay. */
+export const BOOK_EXPIRY_GRACE_MS = 1_000;
+
+interface Claim {
+  assignmentId: string;
+  itemId: string;
+  evaluatorId: string;
+  credits: number;
+  expiresAtMs: number;
+  state: 'live' | 'voted' | 'released' | 'expired';
+  /** Settles once the claim's ItemClaimed is in the read models (or the claim failed). */
+  ready: Promise<void>;
+}
+
+interface BookItem {
+  itemId: string;
+  votes: number;
+  live: Map<string, Claim>;
+  done: Set<string>;
+}
+
+export interface BookLimits {
+  votesPerItem: number;
+  /** Both null when the budget is off. */
+  maxCredits: number | null;
+  maxEvaluations: number | null;
+  periodStartMs: number;
+}
+
+export type TakeResult = { ok: true; claim: Claim } | { ok: false; reason: 'no_item' | 'budget' };
+
+export class ClaimBook {
+  private readonly items: BookItem[] = [];
+  private readonly byItem = new Map<string, BookItem>();
+  private readonly byAssignment = new Map<string, Claim>();
+  private readonly liveByEvaluator = new Map<string, Claim>();
+  /** Live claims in claim order; leases have one length, so also in expiry order. */
+  private readonly queue: Claim[] = [];
+  private head = 0;
+  private firstOpen = 0;
+  private liveCredits = 0;
+  private liveCount = 0;
+
+  constructor(
+    readonly limits: BookLimits,
+    private spentCredits: number,
+    private votedCount: number,
+  ) {}
+
+  addItem(itemId: string, votes = 0, done: Iterable<string> = []): void {
+    if (this.byItem.has(itemId)) return;
+    const item: BookItem = { itemId, votes, live: new Map(), done: new Set(done) };
+    this.items.push(item);
+    this.byItem.set(itemId, item);
+  }
+
+  /** A live claim loaded from the read models. */
+  addLive(claim: Omit<Claim, 'state' | 'ready'>): void {
+    const item = this.byItem.get(claim.itemId);
+    if (!item) return;
+    const entry: Claim = { ...claim, state: 'live', ready: Promise.resolve() };
+    this.track(item, entry);
+  }
+
+  liveClaimOf(evaluatorId: string, nowMs: number): Claim | undefined {
+    this.prune(nowMs);
+    const claim = this.liveByEvaluator.get(evaluatorId);
+    if (claim && claim.expiresAtMs <= nowMs) {
+      this.untrack(claim, 'expired');
+      return undefined;
+    }
+    return claim;
+  }
+
+  /** Decides a claim: the first open item this evaluator has not voted on, skipped or claimed. */
+  take(
+    evaluatorId: string,
+    claim: { assignmentId: string; credits: number; expiresAtMs: number; ready: Promise<void> },
+    nowMs: number,
+  ): TakeResult {
+    this.prune(nowMs);
+    const { maxCredits, maxEvaluations, votesPerItem } = this.limits;
+    if (maxCredits !== null && maxEvaluations !== null) {
+      const count = this.votedCount + this.liveCount;
+      if (count >= maxEvaluations || this.spentCredits + this.liveCredits + claim.credits > maxCredits) {
+        return { ok: false, reason: 'budget' };
+      }
+    }
+    while (this.firstOpen < this.items.length && this.items[this.firstOpen]!.votes >= votesPerItem) {
+      this.firstOpen += 1;
+    }
+    for (let index = this.firstOpen; index < this.items.length; index += 1) {
+      const item = this.items[index]!;
+      // Leases of different lengths can end out of queue order: check this item's own.
+      for (const held of item.live.values()) if (held.expiresAtMs <= nowMs) this.untrack(held, 'expired');
+      if (item.votes + item.live.size >= votesPerItem) continue;
+      if (item.done.has(evaluatorId) || item.live.has(evaluatorId)) continue;
+      const entry: Claim = { ...claim, itemId: item.itemId, evaluatorId, state: 'live' };
+      this.track(item, entry);
+      return { ok: true, claim: entry };
+    }
+    return { ok: false, reason: 'no_item' };
+  }
+
+  /** The claim did not happen after all (the ledger refused, the append failed). */
+  cancel(assignmentId: string): void {
+    const claim = this.byAssignment.get(assignmentId);
+    if (!claim || claim.state !== 'live') return;
+    this.untrack(claim, 'released');
+    this.byItem.get(claim.itemId)?.done.delete(claim.evaluatorId);
+    this.byAssignment.delete(assignmentId);
+  }
+
+  voted(assignmentId: string): void {
+    const claim = this.byAssignment.get(assignmentId);
+    if (!claim || claim.state === 'voted') return;
+    if (claim.state === 'live') this.untrack(claim, 'voted');
+    claim.state = 'voted';
+    const item = this.byItem.get(claim.itemId);
+    if (item) {
+      item.votes += 1;
+      item.done.add(claim.evaluatorId);
+    }
+    this.spentCredits += claim.credits;
+    this.votedCount += 1;
+  }
+
+  released(assignmentId: string): void {
+    const claim = this.byAssignment.get(assignmentId);
+    if (claim?.state === 'live') this.untrack(claim, 'released');
+  }
+
+  private track(item: BookItem, claim: Claim): void {
+    item.live.set(claim.evaluatorId, claim);
+    this.byAssignment.set(claim.assignmentId, claim);
+    this.liveByEvaluator.set(claim.evaluatorId, claim);
+    this.queue.push(claim);
+    this.liveCredits += claim.credits;
+    this.liveCount += 1;
+  }
+
+  private untrack(claim: Claim, state: 'voted' | 'released' | 'expired'): void {
+    claim.state = state;
+    const item = this.byItem.get(claim.itemId);
+    item?.live.delete(claim.evaluatorId);
+    // A skipped item is not offered to the same evaluator again; an expired one is.
+    if (state === 'released') item?.done.add(claim.evaluatorId);
+    if (this.liveByEvaluator.get(claim.evaluatorId) === claim) this.liveByEvaluator.delete(claim.evaluatorId);
+    this.liveCredits -= claim.credits;
+    this.liveCount -= 1;
+  }
+
+  private prune(nowMs: number): void {
+    while (this.head < this.queue.length) {
+      const claim = this.queue[this.head]!;
+      if (claim.state === 'live') {
+        if (claim.expiresAtMs > nowMs) break;
+        this.untrack(claim, 'expired');
+      }
+      this.head += 1;
+    }
+    if (this.head > 1_024 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
+
+/** The books of one runtime (keyed by its context), shared by the routes and the worker. */
+const registries = new WeakMap<object, Map<string, Promise<ClaimBook>>>();
+
+export function claimBooks(context: Pick<DomainContext, 'sql'>): Map<string, Promise<ClaimBook>> {
+  let books = registries.get(context);
+  if (!books) {
+    books = new Map();
+    registries.set(context, books);
+  }
+  return books;
+}
+
+/** Drops a book (configuration changed); the next claim loads it again. */
+export function forgetClaimBook(context: Pick<DomainContext, 'sql'>, evaluationId: string): void {
+  claimBooks(context).delete(evaluationId);
+}
+
+/** Adds newly ingested items to a loaded book. */
+export async function addItemsToBook(
+  context: Pick<DomainContext, 'sql'>,
+  evaluationId: string,
+  itemIds: readonly string[],
+): Promise<void> {
+  const book = claimBooks(context).get(evaluationId);
+  if (!book) return;
+  const loaded = await book.catch(() => undefined);
+  for (const itemId of itemIds) loaded?.addItem(itemId);
+}
+
+export async function loadClaimBook(
+  sql: SqlExecutor,
+  evaluationId: string,
+  limits: BookLimits,
+  nowMs: number,
+): Promise<ClaimBook> {
+  const since = new Date(limits.periodStartMs).toISOString();
+  const now = new Date(nowMs).toISOString();
+  const { rows: spend } = await sql.query<{ credits: string | number; count: string | number }>(
+    `SELECT COALESCE(SUM(reward_credits), 0) AS credits, COUNT(*) AS count FROM evaluation_assignments
+     WHERE evaluation_id = $1 AND claimed_at >= $2 AND status = 'voted'`,
+    [evaluationId, since],
+  );
+  const book = new ClaimBook(limits, Number(spend[0]?.credits ?? 0), Number(spend[0]?.count ?? 0));
+  const { rows: items } = await sql.query<{ item_id: string; vote_count: number; done: string[] | null }>(
+    `SELECT i.item_id, i.vote_count,
+       (SELECT array_agg(a.evaluator_id) FROM evaluation_assignments a
+        WHERE a.item_id = i.item_id AND a.status IN ('voted', 'released')) AS done
+     FROM evaluation_items i WHERE i.evaluation_id = $1 ORDER BY i.ingested_position, i.batch_index`,
+    [evaluationId],
+  );
+  for (const item of items) book.addItem(item.item_id, Number(item.vote_count), item.done ?? []);
+  const { rows: live } = await sql.query<{
+    assignment_id: string;
+    item_id: string;
+    evaluator_id: string;
+    reward_credits: string | number;
+    expires_at: Date | string;
+    claimed_at: Date | string;
+  }>(
+    `SELECT assignment_id, item_id, evaluator_id, reward_credits, expires_at, claimed_at FROM evaluation_assignments
+     WHERE evaluation_id = $1 AND status = 'claimed' AND expires_at > $2 ORDER BY expires_at`,
+    [evaluationId, now],
+  );
+  for (const claim of live) {
+    book.addLive({
+      assignmentId: claim.assignment_id,
+      itemId: claim.item_id,
+      evaluatorId: claim.evaluator_id,
+      // Claims of an earlier period hold no credits of this one.
+      credits:
+        new Date(claim.claimed_at).getTime() >= limits.periodStartMs ? Number(claim.reward_credits) : 0,
+      expiresAtMs: new Date(claim.expires_at).getTime() + BOOK_EXPIRY_GRACE_MS,
+    });
+  }
+  return book;
+}

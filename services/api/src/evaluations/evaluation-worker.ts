@@ -1,0 +1,209 @@
+import { evaluationWorkStreamId } from '@evalmarket/contracts';
+import { recordEvents } from '../events/record-events.js';
+import { loadSecretBox, type SecretBox } from '../http/outbound/secret-box.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import type { DomainProcess } from '../runtime/domains.js';
+import { listLangfuseTraces, pushLangfuseScore, type LangfuseCredentials } from './langfuse-client.js';
+import { fitValue, ingestItems } from './sdk-api.js';
+import { readConfig } from './config-api.js';
+import { evaluationBudget } from './reads-api.js';
+import { budgetPeriodStart } from './quality-metrics.js';
+import {
+  MAX_ITEM_INPUT_BYTES,
+  MAX_ITEM_METADATA_BYTES,
+  MAX_ITEM_OUTPUT_BYTES,
+  evaluationStreamId,
+} from '@evalmarket/contracts';
+
+/** Most traces pages read per connection and tick; the next tick goes on from there. */
+const MAX_PAGES_PER_TICK = 5;
+const MAX_SCORES_PER_TICK = 200;
+const MAX_EXPIRED_PER_TICK = 1_000;
+const LANGFUSE_EVERY_TICKS = 10;
+
+/**
+ * The evaluation loop's background work, every EVALUATION_WORKER_INTERVAL_MS:
+ * 1. lease expiry: ExpireRewards voids reserved rewards whose lease ran out (the projection then
+ *    frees the claims);
+ * 2. Langfuse sync: new traces of each connected project become items (idempotent on trace id);
+ * 3. score push: each vote on a Langfuse item becomes a score with id = vote id, so a retry after
+ *    a crash updates the same score instead of adding one.
+ * Every step is idempotent and resumes from the read models after a restart.
+ */
+export async function startEvaluationWorker(context: DomainContext): Promise<DomainProcess> {
+  const box = await loadSecretBox(context.sql, context.config.secretsKey);
+  const nextPage = new Map<string, number>();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  // Langfuse is polled every tenth tick (10 s with the default interval): lease expiry must be
+  // prompt, the observability service need not be hammered.
+  let ticks = 0;
+  const tick = async () => {
+    await runEvaluationWork(context, box, nextPage, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
+    ticks += 1;
+  };
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = tick()
+      .catch((error) =>
+        context.logger.warn({ err: error }, 'evaluation worker tick failed; retried next tick'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, context.config.evaluationWorkerIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** One pass of the worker (exported so tests can run it without waiting for the timer). */
+export async function runEvaluationWork(
+  context: DomainContext,
+  box: SecretBox,
+  nextPage: Map<string, number> = new Map(),
+  options: { langfuse: boolean } = { langfuse: true },
+): Promise<void> {
+  const expired = await context.ledger.submit({
+    type: 'ExpireRewards',
+    data: { max_count: MAX_EXPIRED_PER_TICK },
+  });
+  if (expired.ok) {
+    const last = expired.events[expired.events.length - 1];
+    if (last) await context.domain.waitFor(last.global_position);
+  }
+
+  await raiseBudgetAlerts(context);
+  if (!options.langfuse) return;
+
+  const { rows: connections } = await context.sql.query<{
+    evaluation_id: string;
+    public_key: string;
+    secret_key_sealed: string;
+    host: string;
+  }>(
+    `SELECT c.evaluation_id, c.public_key, c.secret_key_sealed, c.host FROM langfuse_connections c
+     JOIN evaluations e ON e.id = c.evaluation_id WHERE e.status IN ('draft', 'active', 'completed')`,
+  );
+  const outbound = {
+    timeoutMs: context.config.outboundTimeoutMs,
+    allowedOrigins: context.config.outboundAllowedOrigins,
+  };
+  for (const connection of connections) {
+    const credentials: LangfuseCredentials = {
+      host: connection.host,
+      publicKey: connection.public_key,
+      secretKey: box.open(connection.secret_key_sealed),
+    };
+    try {
+      let page = nextPage.get(connection.evaluation_id) ?? 1;
+      for (let read = 0; read < MAX_PAGES_PER_TICK; read += 1) {
+        const { traces, totalPages } = await listLangfuseTraces(credentials, outbound, page);
+        if (traces.length > 0) {
+          await ingestItems(
+            context,
+            connection.evaluation_id,
+            'langfuse',
+            traces.map((trace) => ({
+              external_id: trace.id,
+              input: fitValue(trace.input, MAX_ITEM_INPUT_BYTES),
+              output: fitValue(trace.output, MAX_ITEM_OUTPUT_BYTES),
+              metadata: fitValue(trace.metadata, MAX_ITEM_METADATA_BYTES),
+            })),
+            { actor: 'worker:langfuse-sync' },
+          );
+        }
+        // Stay on the last page: new traces are appended to it.
+        if (page >= totalPages || traces.length === 0) break;
+        page += 1;
+      }
+      nextPage.set(connection.evaluation_id, page);
+
+      const { rows: votes } = await context.sql.query<{
+        vote_id: string;
+        value: string;
+        comment: string | null;
+        external_id: string;
+      }>(
+        `SELECT v.vote_id, v.value, v.comment, i.external_id FROM evaluation_votes v
+         JOIN evaluation_items i ON i.item_id = v.item_id
+         WHERE v.evaluation_id = $1 AND i.source = 'langfuse' AND v.langfuse_score_pushed_at IS NULL
+         ORDER BY v.recorded_position LIMIT ${MAX_SCORES_PER_TICK}`,
+        [connection.evaluation_id],
+      );
+      const pushed: string[] = [];
+      for (const vote of votes) {
+        await pushLangfuseScore(credentials, outbound, {
+          id: vote.vote_id,
+          traceId: vote.external_id,
+          name: 'human_evaluation',
+          value: vote.value === 'good' ? 1 : 0,
+          comment: vote.comment,
+        });
+        pushed.push(vote.vote_id);
+      }
+      if (pushed.length > 0) {
+        await recordEvents(
+          context,
+          evaluationWorkStreamId(connection.evaluation_id),
+          [
+            {
+              type: 'LangfuseScoresPushed',
+              data: { evaluation_id: connection.evaluation_id, vote_ids: pushed },
+            },
+          ],
+          { metadata: { actor: 'worker:langfuse-scores' } },
+        );
+      }
+    } catch (error) {
+      context.logger.warn(
+        { err: error, evaluation_id: connection.evaluation_id },
+        'Langfuse sync failed; retried next tick',
+      );
+    }
+  }
+}
+
+/** Records one BudgetAlertRaised per threshold reached in the current budget period. */
+async function raiseBudgetAlerts(context: DomainContext): Promise<void> {
+  const now = context.now();
+  const { rows } = await context.sql.query<{ evaluation_id: string; thresholds: number[] }>(
+    `SELECT s.evaluation_id, s.thresholds FROM evaluation_alert_settings s
+     JOIN evaluations e ON e.id = s.evaluation_id WHERE s.enabled AND e.status = 'active' LIMIT 1000`,
+  );
+  for (const row of rows) {
+    const config = await readConfig(context.sql, row.evaluation_id);
+    if (!config?.budget_control.budget_enabled) continue;
+    const budget = await evaluationBudget(context.sql, row.evaluation_id, now);
+    const periodStart = budgetPeriodStart(config.budget_control.budget_period, now).toISOString();
+    const { rows: raised } = await context.sql.query<{ threshold: number }>(
+      `SELECT threshold FROM evaluation_alerts_raised WHERE evaluation_id = $1 AND period_start = $2`,
+      [row.evaluation_id, periodStart],
+    );
+    const done = new Set(raised.map((alert) => Number(alert.threshold)));
+    const reached = row.thresholds.filter(
+      (threshold) => budget.budget_utilization_rate >= threshold && !done.has(threshold),
+    );
+    if (reached.length === 0) continue;
+    await recordEvents(
+      context,
+      evaluationStreamId(row.evaluation_id),
+      reached.map((threshold) => ({
+        type: 'BudgetAlertRaised',
+        data: {
+          evaluation_id: row.evaluation_id,
+          threshold,
+          period_start: periodStart,
+          utilization_rate: budget.budget_utilization_rate,
+        },
+      })),
+      { metadata: { actor: 'worker:budget-alerts' } },
+    );
+  }
+}

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EVALUATION_STATUS_TRANSITIONS,
+  MESSAGES,
+  ZChangeEvaluationStatusRequest,
+  ZCreateEvaluationRequest,
+  ZEvaluation,
+  ZEvaluationListQuery,
+  ZEvaluationVersion,
+  ZUpdateEvaluationRequest,
+  evaluationStreamId,
+  type TCreateEvaluationRequest,
+  type TEvaluation,
+} from '@evalmarket/contracts';
+import { EventStoreError } from '@evalmarket/eventstore';
+import { z } from 'zod';
+import type { App } from '../app/build-app.js';
+import { UnauthorizedError, ConflictError, PaymentRequiredError, ValidationError } from '../http/errors.js';
+import type { SecretBox } from '../http/outbound/secret-box.js';
+import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import { eventMetadata, recordEvents } from '../events/record-events.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import {
+  ownedEvaluation,
+  readableEvaluation,
+  spendableCredits,
+  toEvaluation,
+  type EvaluationRow,
+} from './evaluation-access.js';
+
+/**
+ * Edits and status changes are decided on the version read; another change in between (a second
+ * tab, a retry racing the first) is a 409 rather than a transition from a state that is gone.
+ */
+async function guardConcurrency<T>(append: () => Promise<T>): Promise<T> {
+  try {
+    return await append();
+  } catch (error) {
+    if (error instanceof EventStoreError && error.code === 'wrong_expected_version') {
+      throw new ConflictError(
+        'The evaluation changed meanwhile; reload it and try again',
+        'concurrent_modification',
+      );
+    }
+    throw error;
+  }
+}
+
+export const ZEvaluationIdParams = z.object({ id: z.string().max(100) });
+
+/** The stored form never carries a secret; the sealed model API key is dropped from replies. */
+function publicEvaluation(row: EvaluationRow): TEvaluation {
+  const evaluation = toEvaluation(row);
+  const model = evaluation.parameters.model_configuration as Record<string, unknown> | undefined;
+  if (model && 'api_key_sealed' in model) {
+    const { api_key_sealed: _sealed, ...rest } = model;
+    evaluation.parameters = { ...evaluation.parameters, model_configuration: { ...rest, has_api_key: true } };
+  }
+  return evaluation;
+}
+
+/** The spec's create-page rules, in the order the console checks them. */
+function createProblems(body: TCreateEvaluationRequest): ValidationError | undefined {
+  if (body.title.trim() === '') return ValidationError.at(['body', 'title'], MESSAGES.titleRequired);
+  const input = body.input_configuration;
+  if (input?.type === 'manual' && !(input.items ?? []).some((item) => item.trim() !== '')) {
+    return ValidationError.at(['body', 'input_configuration', 'items'], MESSAGES.inputItemRequired);
+  }
+  if (input?.type === 'api' && !input.apiEndpoint?.trim()) {
+    return ValidationError.at(['body', 'input_configuration', 'apiEndpoint'], MESSAGES.apiEndpointRequired);
+  }
+  if (input?.type === 'system' && !input.systemSource) {
+    return ValidationError.at(['body', 'input_configuration', 'systemSource'], MESSAGES.systemSourceRequired);
+  }
+  return undefined;
+}
+
+export async function evaluationsApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
+  const { sql } = context;
+
+  app.post(
+    '/jobs',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary:
+          'Create an evaluation (status draft for Save Draft). An active one needs budget_amount spendable credits, else 402; the first-project bonus is granted first.',
+        body: ZCreateEvaluationRequest,
+        response: { 201: ZEvaluation },
+      },
+    },
+    async (request, reply) => {
+      if (!request.userId) throw new UnauthorizedError(MESSAGES.signedOutCreate);
+      const userId = request.userId;
+      const body = request.body;
+      const problem = createProblems(body);
+      if (problem) throw problem;
+
+      const metadata = eventMetadata(request);
+      const [opened, bonus] = await context.ledger.submitMany(
+        [
+          { type: 'OpenUserAccounts', data: { user_id: userId } },
+          { type: 'GrantBonus', data: { user_id: userId } },
+        ],
+        metadata,
+      );
+      if (!opened!.ok) throw ledgerRejectionError(opened!);
+      if (!bonus!.ok) throw ledgerRejectionError(bonus!);
+      const bonusEvent = bonus!.events[bonus!.events.length - 1];
+      if (bonusEvent) await context.wallet.waitFor(bonusEvent.global_position);
+
+      if (body.status === 'active') {
+        const current = spendableCredits(context, userId);
+        if (current < body.budget_amount) {
+          throw new PaymentRequiredError(
+            {
+              credits_required: body.budget_amount,
+              credits_current: current,
+              credits_shortfall: body.budget_amount - current,
+            },
+            { message: MESSAGES.insufficientCredits },
+          );
+        }
+      }
+
+      const parameters: Record<string, unknown> = { ...(body.parameters ?? {}) };
+      if (body.input_configuration) parameters.input_configuration = body.input_configuration;
+      if (body.model_configuration) {
+        const { api_key, ...model } = body.model_configuration;
+        parameters.model_configuration = api_key ? { ...model, api_key_sealed: box.seal(api_key) } : model;
+      }
+      for (const key of [
+        'data_selection_id',
+        'foldsCount',
+        'machinePrompt',
+        'subjectMatterPrompt',
+        'requiresExpertise',
+      ] as const) {
+        if (body[key] !== undefined) parameters[key] = body[key];
+      }
+      const inputData =
+        body.input_data ??
+        (body.input_configuration?.type === 'manual'
+          ? (body.input_configuration.items ?? []).filter((item) => item.trim() !== '')
+          : null);
+
+      const id = randomUUID();
+      await recordEvents(
+        context,
+        evaluationStreamId(id),
+        [
+          {
+            type: 'EvaluationCreated',
+            data: {
+              evaluation_id: id,
+              creator_id: userId,
+              title: body.title.trim(),
+              description: body.description ?? null,
+              status: body.status,
+              is_public: body.visibility_settings.is_public,
+              model_type: body.model_configuration?.type ?? body.model_type,
+              parameters,
+              input_data: inputData,
+              budget_amount: body.budget_amount,
+              reward_per_vote: body.reward_per_vote,
+            },
+          },
+        ],
+        { expectedVersion: 'no_stream', metadata },
+      );
+      const row = await readableEvaluation(sql, request, id);
+      reply.status(201);
+      return publicEvaluation(row);
+    },
+  );
+
+  app.get(
+    '/evaluations',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary:
+          "Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person's own.",
+        querystring: ZEvaluationListQuery,
+        response: { 200: z.array(ZEvaluation) },
+      },
+    },
+    async (request) => {
+      const { public_only, skip, limit, status, evaluation_type } = request.query;
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (public_only) {
+        where.push('is_public');
+      } else {
+        if (!request.userId) throw new UnauthorizedError('No authentication token available');
+        params.push(request.userId);
+        where.push(`creator_id = $${params.length}`);
+      }
+      if (status) {
+        params.push(status);
+        where.push(`status = $${params.length}`);
+      }
+      if (evaluation_type) {
+        params.push(evaluation_type);
+        where.push(`model_type = $${params.length}`);
+      }
+      params.push(limit, skip);
+      const { rows } = await sql.query<EvaluationRow & Record<string, unknown>>(
+        `SELECT * FROM evaluations WHERE ${where.join(' AND ')}
+         ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      return rows.map(publicEvaluation);
+    },
+  );
+
+  app.get(
+    '/evaluations/:id',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary:
+          "One evaluation: public ones for anyone, private ones for their owner; else 404 'Evaluation not found'",
+        params: ZEvaluationIdParams,
+        response: { 200: ZEvaluation },
+      },
+    },
+    async (request) => publicEvaluation(await readableEvaluation(sql, request, request.params.id)),
+  );
+
+  app.patch(
+    '/evaluations/:id',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'Owner edits (title, description, model_type, is_public, parameters)',
+        params: ZEvaluationIdParams,
+        body: ZUpdateEvaluationRequest,
+        response: { 200: ZEvaluation },
+      },
+    },
+    async (request) => {
+      const row = await ownedEvaluation(
+        sql,
+        request,
+        request.params.id,
+        'Only the evaluation owner can edit it.',
+      );
+      const changes: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(request.body)) if (value !== undefined) changes[key] = value;
+      if (typeof changes.title === 'string') {
+        changes.title = changes.title.trim();
+        if (changes.title === '') throw ValidationError.at(['body', 'title'], MESSAGES.titleRequired);
+      }
+      if (Object.keys(changes).length > 0) {
+        await guardConcurrency(() =>
+          recordEvents(
+            context,
+            evaluationStreamId(row.id),
+            [{ type: 'EvaluationUpdated', data: { evaluation_id: row.id, changes } }],
+            { metadata: eventMetadata(request), expectedVersion: Number(row.version) },
+          ),
+        );
+      }
+      return publicEvaluation(await readableEvaluation(sql, request, row.id));
+    },
+  );
+
+  app.post(
+    '/evaluations/:id/status',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary:
+          'Owner status change: draft -> active | archived; active -> completed | archived; completed -> active | archived; archived is final. Activating needs budget_amount spendable credits (402).',
+        params: ZEvaluationIdParams,
+        body: ZChangeEvaluationStatusRequest,
+        response: { 200: ZEvaluation },
+      },
+    },
+    async (request) => {
+      const row = await ownedEvaluation(
+        sql,
+        request,
+        request.params.id,
+        'Only the evaluation owner can change its status.',
+      );
+      const from = row.status as keyof typeof EVALUATION_STATUS_TRANSITIONS;
+      const to = request.body.status;
+      if (from === to) return publicEvaluation(row);
+      if (!EVALUATION_STATUS_TRANSITIONS[from].includes(to)) {
+        throw new ConflictError(`An evaluation cannot go from ${from} to ${to}`, 'invalid_status_transition');
+      }
+      if (to === 'active') {
+        const required = Number(row.budget_amount);
+        const current = spendableCredits(context, row.creator_id);
+        if (current < required) {
+          throw new PaymentRequiredError(
+            { credits_required: required, credits_current: current, credits_shortfall: required - current },
+            { message: MESSAGES.insufficientCredits },
+          );
+        }
+      }
+      await guardConcurrency(() =>
+        recordEvents(
+          context,
+          evaluationStreamId(row.id),
+          [{ type: 'EvaluationStatusChanged', data: { evaluation_id: row.id, from, to } }],
+          { metadata: eventMetadata(request), expectedVersion: Number(row.version) },
+        ),
+      );
+      return publicEvaluation(await readableEvaluation(sql, request, row.id));
+    },
+  );
+
+  app.get(
+    '/evaluations/:id/versions',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'The history of the evaluation and its configuration, from its events (oldest first)',
+        params: ZEvaluationIdParams,
+        response: { 200: z.array(ZEvaluationVersion) },
+      },
+    },
+    async (request) => {
+      const row = await readableEvaluation(sql, request, request.params.id);
+      const history = await context.store.readStream(evaluationStreamId(row.id));
+      const visible = new Set([
+        'EvaluationCreated',
+        'EvaluationUpdated',
+        'EvaluationStatusChanged',
+        'EvaluationConfigured',
+      ]);
+      return history
+        .filter((event) => visible.has(event.type))
+        .filter((event) => event.type !== 'EvaluationConfigured' || row.creator_id === request.userId)
+        .map((event) => {
+          const data = event.data as Record<string, unknown>;
+          const changes =
+            event.type === 'EvaluationUpdated'
+              ? (data.changes as Record<string, unknown>)
+              : event.type === 'EvaluationStatusChanged'
+                ? { status: data.to, previous_status: data.from }
+                : event.type === 'EvaluationConfigured'
+                  ? { config: data.config }
+                  : {
+                      title: data.title,
+                      status: data.status,
+                      is_public: data.is_public,
+                      model_type: data.model_type,
+                    };
+          return {
+            version: event.stream_version,
+            event_type: event.type,
+            changes,
+            actor: event.metadata.actor ?? null,
+            recorded_at: new Date(event.recorded_at).toISOString(),
+          };
+        });
+    },
+  );
+}

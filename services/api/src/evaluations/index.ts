@@ -1,0 +1,21 @@
+import type { DomainContext } from '../runtime/domain-context.js';
+import type { App } from '../app/build-app.js';
+import { loadSecretBox } from '../http/outbound/secret-box.js';
+import { configApi } from './config-api.js';
+import { evaluationsApi } from './evaluations-api.js';
+import { loopApi } from './loop-api.js';
+import { readsApi } from './reads-api.js';
+import { sdkApi } from './sdk-api.js';
+
+export { evaluationProjection } from './evaluation-projection.js';
+export { startEvaluationWorker } from './evaluation-worker.js';
+
+/** Evaluations, configuration, Langfuse, SDK ingestion, the evaluation loop and analytics. */
+export async function evaluationsPlugin(app: App, context: DomainContext): Promise<void> {
+  const box = await loadSecretBox(context.sql, context.config.secretsKey);
+  await evaluationsApi(app, context, box);
+  await configApi(app, context, box);
+  await sdkApi(app, context);
+  await loopApi(app, context);
+  await readsApi(app, context);
+}

@@ -1,0 +1,530 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ZAssignment,
+  ZClaimRequest,
+  ZEvaluatorProject,
+  ZVoteReply,
+  ZVoteRequest,
+  evaluationWorkStreamId,
+  type TEvaluationConfig,
+  type TPermissionLevel,
+} from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../app/build-app.js';
+import { requireUser } from '../auth/guards.js';
+import { eventMetadata, recordEvents } from '../events/record-events.js';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+import { findEvaluation, iso, spendableCredits, type EvaluationRow } from './evaluation-access.js';
+import { readConfig } from './config-api.js';
+import { budgetPeriodStart } from './quality-metrics.js';
+import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from './claim-book.js';
+
+/*
+ * The evaluation loop (DESIGN.md section 6). Which item a claim gets is decided synchronously by
+ * the evaluation's claim book (claim-book.ts), so no item is handed out more than votes_per_item
+ * times and the budget of the period holds; the ledger's ReserveReward is the final word on the
+ * requester's balance, so no claim can overspend it. Votes and skips settle each reservation
+ * once in the ledger, and the projection counts each vote once.
+ */
+
+interface Eligibility {
+  paid: boolean;
+  tier: 'community' | 'expert';
+}
+
+/** Who may claim at a permission level: paid needs an evaluator who is pending or verified. */
+export function eligibility(
+  level: TPermissionLevel,
+  evaluator: { status: string | null; tier: string | null },
+): Eligibility | undefined {
+  const payable = evaluator.status === 'pending' || evaluator.status === 'verified';
+  const tier = evaluator.tier === 'expert' ? 'expert' : 'community';
+  if (evaluator.status === 'rejected') return undefined;
+  switch (level) {
+    case 'disabled':
+      return undefined;
+    case 'paid_only':
+      return payable ? { paid: true, tier } : undefined;
+    case 'volunteer_only':
+      return { paid: false, tier };
+    case 'both':
+      return { paid: payable, tier };
+    default: {
+      const unknownLevel: never = level;
+      return unknownLevel;
+    }
+  }
+}
+
+export function rewardFor(config: TEvaluationConfig, who: Eligibility): number {
+  if (!who.paid) return 0;
+  return who.tier === 'expert' ? config.credit_rates.expert_rate : config.credit_rates.community_rate;
+}
+
+async function evaluatorOf(sql: SqlExecutor, userId: string) {
+  const { rows } = await sql.query<{ evaluator_status: string; qualification_tier: string | null }>(
+    `SELECT evaluator_status, qualification_tier FROM evaluator_applications WHERE user_id = $1`,
+    [userId],
+  );
+  return { status: rows[0]?.evaluator_status ?? null, tier: rows[0]?.qualification_tier ?? null };
+}
+
+interface AssignmentRow {
+  assignment_id: string;
+  evaluation_id: string;
+  item_id: string;
+  evaluator_id: string;
+  tier: string;
+  reward_credits: number | string;
+  transfer_id: string | null;
+  status: string;
+  claimed_at: Date | string;
+  expires_at: Date | string;
+}
+
+async function readAssignment(sql: SqlExecutor, assignmentId: string): Promise<AssignmentRow | undefined> {
+  const { rows } = await sql.query<AssignmentRow & Record<string, unknown>>(
+    `SELECT * FROM evaluation_assignments WHERE assignment_id = $1`,
+    [assignmentId],
+  );
+  return rows[0];
+}
+
+const NO_ITEM = 'No item is available to evaluate right now';
+
+export async function loopApi(app: App, context: DomainContext): Promise<void> {
+  const { sql, config } = context;
+  const leaseMs = config.claimLeaseSeconds * 1000;
+  /** The evaluation's claim book, loaded once (again after a configuration change or a new period). */
+  const bookFor = async (evaluationId: string, cfg: TEvaluationConfig, now: Date): Promise<ClaimBook> => {
+    const books = claimBooks(context);
+    const budget = cfg.budget_control;
+    const limits = {
+      votesPerItem: cfg.votes_per_item,
+      maxCredits: budget.budget_enabled ? (budget.max_budget_amount ?? 0) * 1000 : null,
+      maxEvaluations: budget.budget_enabled ? (budget.max_evaluations ?? 0) : null,
+      periodStartMs: budget.budget_enabled ? budgetPeriodStart(budget.budget_period, now).getTime() : 0,
+    };
+    const current = books.get(evaluationId);
+    if (current) {
+      const book = await current.catch(() => undefined);
+      if (
+        book &&
+        book.limits.votesPerItem === limits.votesPerItem &&
+        book.limits.maxCredits === limits.maxCredits &&
+        book.limits.maxEvaluations === limits.maxEvaluations &&
+        book.limits.periodStartMs === limits.periodStartMs
+      ) {
+        return book;
+      }
+      if (books.get(evaluationId) === current) books.delete(evaluationId);
+    }
+    let loading = books.get(evaluationId);
+    if (!loading) {
+      loading = loadClaimBook(sql, evaluationId, limits, now.getTime());
+      const started = loading;
+      books.set(evaluationId, started);
+      started.catch(() => {
+        if (books.get(evaluationId) === started) books.delete(evaluationId);
+      });
+    }
+    return loading;
+  };
+
+  const assignmentReply = async (row: AssignmentRow) => {
+    const { rows } = await sql.query<{
+      external_id: string;
+      input: unknown;
+      output: unknown;
+      metadata: unknown;
+    }>(`SELECT external_id, input, output, metadata FROM evaluation_items WHERE item_id = $1`, [row.item_id]);
+    const configRow = await readConfig(sql, row.evaluation_id);
+    const item = rows[0];
+    return {
+      assignment_id: row.assignment_id,
+      evaluation_id: row.evaluation_id,
+      item_id: row.item_id,
+      external_id: item?.external_id ?? '',
+      input: item?.input ?? null,
+      output: item?.output ?? null,
+      metadata: item?.metadata ?? null,
+      reward_credits: Number(row.reward_credits),
+      tier: row.tier,
+      expires_at: iso(row.expires_at)!,
+      instructions: configRow?.evaluation_instructions ?? null,
+    };
+  };
+
+  /** Evaluations this person may claim in now, with their configuration. */
+  const openEvaluations = async (userId: string) => {
+    const evaluator = await evaluatorOf(sql, userId);
+    const { rows } = await sql.query<EvaluationRow & { config: TEvaluationConfig } & Record<string, unknown>>(
+      `SELECT e.*, c.config FROM evaluations e JOIN evaluation_configs c ON c.evaluation_id = e.id
+       WHERE e.status = 'active' AND e.creator_id <> $1 ORDER BY e.created_at, e.id LIMIT 200`,
+      [userId],
+    );
+    const open: Array<{ evaluation: EvaluationRow; config: TEvaluationConfig; who: Eligibility }> = [];
+    for (const row of rows) {
+      const cfg = row.config;
+      if (!cfg.evaluation_enabled) continue;
+      const who = eligibility(cfg.permission_level, evaluator);
+      if (who) open.push({ evaluation: row, config: cfg, who });
+    }
+    return open;
+  };
+
+  const countOpenItems = async (evaluationId: string, userId: string, votesPerItem: number, now: Date) => {
+    const { rows } = await sql.query<{ count: string | number }>(
+      `SELECT COUNT(*) AS count FROM evaluation_items i
+       WHERE i.evaluation_id = $1 ${OPEN_ITEM_CONDITION}`,
+      [evaluationId, userId, votesPerItem, now.toISOString()],
+    );
+    return Number(rows[0]?.count ?? 0);
+  };
+
+  app.get(
+    '/evaluator/projects',
+    {
+      schema: {
+        tags: ['evaluation loop'],
+        summary: 'Active evaluations the signed-in person may evaluate now, with their reward and open items',
+        response: { 200: z.array(ZEvaluatorProject) },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const now = context.now();
+      const projects = [];
+      for (const { evaluation, config: cfg, who } of await openEvaluations(userId)) {
+        projects.push({
+          evaluation_id: evaluation.id,
+          title: evaluation.title,
+          description: evaluation.description,
+          model_type: evaluation.model_type,
+          permission_level: cfg.permission_level,
+          reward_credits: rewardFor(cfg, who),
+          open_items: await countOpenItems(evaluation.id, userId, cfg.votes_per_item, now),
+          instructions: cfg.evaluation_instructions,
+        });
+      }
+      return projects;
+    },
+  );
+
+  const claimIn = async (
+    request: FastifyRequest,
+    userId: string,
+    evaluationId: string,
+  ): Promise<AssignmentRow | AppError> => {
+    const evaluation = await findEvaluation(sql, evaluationId);
+    if (!evaluation || evaluation.status !== 'active')
+      return new NotFoundError('Evaluation not found or not active');
+    if (evaluation.creator_id === userId)
+      return new ForbiddenError('You cannot evaluate your own evaluation');
+    const cfg = await readConfig(sql, evaluationId);
+    const who =
+      cfg && cfg.evaluation_enabled
+        ? eligibility(cfg.permission_level, await evaluatorOf(sql, userId))
+        : undefined;
+    if (!cfg || !who) return new ForbiddenError('You may not evaluate this evaluation');
+    const now = context.now();
+
+    const book = await bookFor(evaluationId, cfg, now);
+
+    // One live claim per evaluator and evaluation: a repeated claim returns it.
+    const live = book.liveClaimOf(userId, now.getTime());
+    if (live) {
+      await live.ready;
+      const row = await readAssignment(sql, live.assignmentId);
+      if (row) return row;
+    }
+
+    const reward = rewardFor(cfg, who);
+    // Cheap early answer from the ledger writer's books; ReserveReward below stays the real check.
+    if (reward > 0 && spendableCredits(context, evaluation.creator_id) < reward) {
+      return new ConflictError(
+        "The requester's credits cannot pay for another vote on this evaluation",
+        'requester_credits_exhausted',
+      );
+    }
+    const assignmentId = randomUUID();
+    let settle!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const taken = book.take(
+      userId,
+      { assignmentId, credits: reward, expiresAtMs: now.getTime() + leaseMs + BOOK_EXPIRY_GRACE_MS, ready },
+      now.getTime(),
+    );
+    if (!taken.ok) {
+      settle();
+      return taken.reason === 'budget'
+        ? new ConflictError("The evaluation's budget for this period is used up", 'budget_exhausted')
+        : new AppError(404, 'no_item_available', NO_ITEM);
+    }
+    const itemId = taken.claim.itemId;
+    try {
+      const metadata = eventMetadata(request);
+      let expiresAt = new Date(now.getTime() + leaseMs).toISOString();
+      let transferId: string | null = null;
+      if (reward > 0) {
+        transferId = assignmentId;
+        const [opened, reserved] = await context.ledger.submitMany(
+          [
+            { type: 'OpenUserAccounts', data: { user_id: userId } },
+            {
+              type: 'ReserveReward',
+              data: {
+                transfer_id: transferId,
+                requester_id: evaluation.creator_id,
+                evaluator_id: userId,
+                credits: reward,
+                timeout_ms: leaseMs,
+                item_id: itemId,
+              },
+            },
+          ],
+          metadata,
+        );
+        if (!opened!.ok) {
+          book.cancel(assignmentId);
+          return ledgerRejectionError(opened!);
+        }
+        if (!reserved!.ok) {
+          book.cancel(assignmentId);
+          if (reserved!.rejection === 'insufficient_credits' || reserved!.rejection === 'unknown_account') {
+            return new ConflictError(
+              "The requester's credits cannot pay for another vote on this evaluation",
+              'requester_credits_exhausted',
+            );
+          }
+          return ledgerRejectionError(reserved!);
+        }
+        const data = reserved!.events[0]?.data as { expires_at?: string } | undefined;
+        if (data?.expires_at) {
+          expiresAt = data.expires_at;
+          taken.claim.expiresAtMs = new Date(expiresAt).getTime() + BOOK_EXPIRY_GRACE_MS;
+        }
+      }
+      try {
+        await recordEvents(
+          context,
+          evaluationWorkStreamId(evaluationId),
+          [
+            {
+              type: 'ItemClaimed',
+              data: {
+                evaluation_id: evaluationId,
+                assignment_id: assignmentId,
+                item_id: itemId,
+                evaluator_id: userId,
+                tier: who.tier,
+                reward_credits: reward,
+                transfer_id: transferId,
+                expires_at: expiresAt,
+              },
+            },
+          ],
+          { metadata },
+        );
+      } catch (error) {
+        // The claim did not happen: give the slot and the reservation back.
+        book.cancel(assignmentId);
+        if (transferId) {
+          await context.ledger.submit(
+            { type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } },
+            metadata,
+          );
+        }
+        throw error;
+      }
+    } finally {
+      settle();
+    }
+    return (await readAssignment(sql, assignmentId))!;
+  };
+
+  app.post(
+    '/evaluator/assignments',
+    {
+      schema: {
+        tags: ['evaluation loop'],
+        summary:
+          'Claim the next item (of evaluation_id, or of any open evaluation): a lease with the reward reserved. 404 no_item_available; 409 budget_exhausted or requester_credits_exhausted.',
+        body: ZClaimRequest.optional(),
+        response: { 201: ZAssignment },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const wanted = request.body?.evaluation_id;
+      const candidates = wanted
+        ? [wanted]
+        : (await openEvaluations(userId)).map((open) => open.evaluation.id);
+      let lastProblem: AppError = new AppError(404, 'no_item_available', NO_ITEM);
+      for (const evaluationId of candidates) {
+        const outcome = await claimIn(request, userId, evaluationId);
+        if (!(outcome instanceof AppError)) {
+          reply.status(201);
+          return assignmentReply(outcome);
+        }
+        lastProblem = outcome;
+        if (wanted) break;
+      }
+      throw lastProblem;
+    },
+  );
+
+  const ZAssignmentParams = z.object({ id: z.string().max(100) });
+  const ownAssignment = async (request: FastifyRequest, assignmentId: string) => {
+    const userId = requireUser(request);
+    const row = /^[0-9a-f-]{36}$/.test(assignmentId) ? await readAssignment(sql, assignmentId) : undefined;
+    if (!row || row.evaluator_id !== userId) throw new NotFoundError('Assignment not found');
+    return row;
+  };
+  const assignmentOver = () =>
+    new ConflictError(
+      'This assignment is no longer active (skipped or its lease expired)',
+      'assignment_expired',
+    );
+
+  app.post(
+    '/evaluator/assignments/:id/vote',
+    {
+      schema: {
+        tags: ['evaluation loop'],
+        summary: 'Vote good or bad (optional comment) on a claimed item; posts the reserved reward',
+        params: ZAssignmentParams,
+        body: ZVoteRequest,
+        response: { 201: ZVoteReply },
+      },
+    },
+    async (request, reply) => {
+      const row = await ownAssignment(request, request.params.id);
+      const voteId = `vote-${row.assignment_id}`;
+      const comment = request.body.comment?.trim() || null;
+      const answer = () => {
+        reply.status(201);
+        return {
+          vote_id: voteId,
+          assignment_id: row.assignment_id,
+          item_id: row.item_id,
+          vote: request.body.vote,
+          reward_credits: Number(row.reward_credits),
+        };
+      };
+      if (row.status === 'voted') {
+        const { rows } = await sql.query<{ value: string }>(
+          `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
+          [voteId],
+        );
+        if (rows[0]?.value === request.body.vote) return answer();
+        throw new ConflictError('This item already has your vote', 'already_voted');
+      }
+      if (row.status !== 'claimed') throw assignmentOver();
+      const metadata = eventMetadata(request);
+      if (row.transfer_id) {
+        const posted = await context.ledger.submit(
+          { type: 'PostReward', data: { transfer_id: row.transfer_id, vote_id: voteId } },
+          metadata,
+        );
+        if (!posted.ok) {
+          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
+            throw assignmentOver();
+          throw ledgerRejectionError(posted);
+        }
+        const last = posted.events[posted.events.length - 1];
+        if (last) await context.wallet.waitFor(last.global_position);
+      } else if (new Date(row.expires_at).getTime() <= context.now().getTime()) {
+        throw assignmentOver();
+      }
+      await recordEvents(
+        context,
+        evaluationWorkStreamId(row.evaluation_id),
+        [
+          {
+            type: 'VoteCast',
+            data: {
+              evaluation_id: row.evaluation_id,
+              vote_id: voteId,
+              assignment_id: row.assignment_id,
+              item_id: row.item_id,
+              evaluator_id: row.evaluator_id,
+              value: request.body.vote,
+              comment,
+            },
+          },
+        ],
+        { metadata },
+      );
+      (
+        await claimBooks(context)
+          .get(row.evaluation_id)
+          ?.catch(() => undefined)
+      )?.voted(row.assignment_id);
+      return answer();
+    },
+  );
+
+  app.post(
+    '/evaluator/assignments/:id/release',
+    {
+      schema: {
+        tags: ['evaluation loop'],
+        summary: 'Skip a claimed item: the reservation is voided and the item goes back to others',
+        params: ZAssignmentParams,
+        response: { 200: z.object({ assignment_id: z.string(), status: z.string() }) },
+      },
+    },
+    async (request) => {
+      const row = await ownAssignment(request, request.params.id);
+      if (row.status === 'released') return { assignment_id: row.assignment_id, status: 'released' };
+      if (row.status !== 'claimed') throw assignmentOver();
+      const metadata = eventMetadata(request);
+      if (row.transfer_id) {
+        const released = await context.ledger.submit(
+          { type: 'ReleaseReward', data: { transfer_id: row.transfer_id, reason: 'skipped' } },
+          metadata,
+        );
+        if (!released.ok) {
+          if (released.rejection === 'transfer_already_voided') throw assignmentOver();
+          throw ledgerRejectionError(released);
+        }
+        const last = released.events[released.events.length - 1];
+        if (last) await context.wallet.waitFor(last.global_position);
+      }
+      await recordEvents(
+        context,
+        evaluationWorkStreamId(row.evaluation_id),
+        [
+          {
+            type: 'ItemReleased',
+            data: { evaluation_id: row.evaluation_id, assignment_id: row.assignment_id, reason: 'skipped' },
+          },
+        ],
+        { metadata },
+      );
+      (
+        await claimBooks(context)
+          .get(row.evaluation_id)
+          ?.catch(() => undefined)
+      )?.released(row.assignment_id);
+      return { assignment_id: row.assignment_id, status: 'released' };
+    },
+  );
+}
+
+/**
+ * An item still open to evaluator $2: fewer than $3 votes and live claims together, and this
+ * evaluator has neither voted on it, nor skipped it, nor holds a live claim on it ($4 = now).
+ */
+const OPEN_ITEM_CONDITION = `
+  AND i.vote_count + (SELECT COUNT(*) FROM evaluation_assignments a
+       WHERE a.item_id = i.item_id AND a.status = 'claimed' AND a.expires_at > $4) < $3
+  AND NOT EXISTS (SELECT 1 FROM evaluation_assignments a WHERE a.item_id = i.item_id AND a.evaluator_id = $2
+       AND (a.status IN ('voted', 'released') OR (a.status = 'claimed' AND a.expires_at > $4)))`;

@@ -1,0 +1,67 @@
+import type { Runtime } from '../../src/runtime/start-runtime.js';
+
+type Headers = Record<string, string>;
+
+/** Small HTTP helpers for the evaluation tests (everything goes through app.inject). */
+export function evaluationClient(runtime: Runtime) {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Headers = {},
+    payload?: unknown,
+  ) => {
+    const reply = await runtime.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    // Tests assert on replies field by field, like `reply.json()` elsewhere.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let body: any;
+    try {
+      body = reply.json();
+    } catch {
+      body = reply.body;
+    }
+    return { status: reply.statusCode, body, headers: reply.headers };
+  };
+  return {
+    call,
+    createEvaluation: (headers: Headers, body: Record<string, unknown> = {}) =>
+      call('POST', '/jobs', headers, {
+        title: 'Chatbot answers',
+        description: 'Are the answers helpful?',
+        data_selection_id: 'temp-selection-id',
+        model_type: 'gpt-4',
+        budget_amount: 100,
+        reward_per_vote: 10,
+        visibility_settings: { is_public: true },
+        ...body,
+      }),
+    createKey: (headers: Headers, evaluationId: string) =>
+      call('POST', `/evaluations/${evaluationId}/api-keys`, headers, { name: 'ci' }),
+    configure: (headers: Headers, evaluationId: string, config: Record<string, unknown>) =>
+      call('POST', `/projects/${evaluationId}/evaluation-config`, headers, {
+        evaluation_enabled: true,
+        permission_level: 'paid_only',
+        credit_rates: { community_rate: 100, expert_rate: 150 },
+        app_detection: { primary_url: 'https://app.example.com', access_level: 'public' },
+        votes_per_item: 3,
+        ...config,
+      }),
+    ingest: (apiKey: string, projectId: string, items: unknown[]) =>
+      call('POST', '/sdk/items', { authorization: `Bearer ${apiKey}` }, { project_id: projectId, items }),
+    claim: (headers: Headers, evaluationId?: string) =>
+      call('POST', '/evaluator/assignments', headers, evaluationId ? { evaluation_id: evaluationId } : {}),
+    vote: (headers: Headers, assignmentId: string, vote: 'good' | 'bad', comment?: string) =>
+      call('POST', `/evaluator/assignments/${assignmentId}/vote`, headers, {
+        vote,
+        ...(comment ? { comment } : {}),
+      }),
+    release: (headers: Headers, assignmentId: string) =>
+      call('POST', `/evaluator/assignments/${assignmentId}/release`, headers),
+    balance: async (headers: Headers, context: 'spending' | 'earning' = 'spending') =>
+      (await call('GET', `/wallet/balance?context=${context}`, headers)).body.credits_balance as number,
+  };
+}
