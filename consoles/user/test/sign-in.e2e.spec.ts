@@ -1,4 +1,10 @@
-import { keepScreenshot, launchBrowser, mailboxLink, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import {
+  keepScreenshot,
+  launchBrowser,
+  mailboxLink,
+  startApiProcess,
+  type ApiProcess,
+} from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,7 +33,11 @@ describe('sign-in, header and session (browser)', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Sign in / Sign up' }).isVisible()).resolves.toBe(true);
     await expect(
-      dialog.getByText("We'll email you a magic link for a password-free sign in. New users will be automatically registered.").isVisible(),
+      dialog
+        .getByText(
+          "We'll email you a magic link for a password-free sign in. New users will be automatically registered.",
+        )
+        .isVisible(),
     ).resolves.toBe(true);
 
     await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -47,7 +57,14 @@ describe('sign-in, header and session (browser)', () => {
     await expect(page.getByRole('link', { name: 'New Evaluation' }).isVisible()).resolves.toBe(true);
     await account.click();
     const menu = page.getByRole('menu');
-    for (const item of ['My Evaluations', 'Wallet & Credits', 'Payment & Payouts', 'Billing & Usage', 'Profile Settings', 'Sign out']) {
+    for (const item of [
+      'My Evaluations',
+      'Wallet & Credits',
+      'Payment & Payouts',
+      'Billing & Usage',
+      'Profile Settings',
+      'Sign out',
+    ]) {
       await expect(menu.getByRole('menuitem', { name: item }).isVisible()).resolves.toBe(true);
     }
     await expect(menu.getByText('ada.l@example.com').isVisible()).resolves.toBe(true);

@@ -36,7 +36,10 @@ let currentToken: TokenSource = () => undefined;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
 
 /** Wired once by the AuthProvider. */
-export function configureApiClient(options: { token: TokenSource; onUnauthorized: UnauthorizedHandler }): void {
+export function configureApiClient(options: {
+  token: TokenSource;
+  onUnauthorized: UnauthorizedHandler;
+}): void {
   currentToken = options.token;
   onUnauthorized = options.onUnauthorized;
 }

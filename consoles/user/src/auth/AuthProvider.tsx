@@ -1,5 +1,14 @@
 import type { TProfile, TSession } from '@evalmarket/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { apiRequest, configureApiClient, type ApiError } from '../api/client';
 import { loadSession, saveSession } from './session-store';
 
@@ -128,7 +137,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         try {
-          if (sessionRef.current) await apiRequest('/api/v1/auth/logout', { method: 'POST', action: 'signing out' });
+          if (sessionRef.current)
+            await apiRequest('/api/v1/auth/logout', { method: 'POST', action: 'signing out' });
         } catch {
           // Signing out locally is what matters; the session also expires on its own.
         }

@@ -63,7 +63,10 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
             placeholder="you@example.com"
           />
           {message && (
-            <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+            <p
+              className={message.kind === 'error' ? 'form-error' : 'form-success'}
+              role={message.kind === 'error' ? 'alert' : 'status'}
+            >
               {message.text}
             </p>
           )}
@@ -71,7 +74,10 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
             {sending ? 'Sending...' : 'Send Magic Link'}
           </button>
         </form>
-        <p className="muted">We'll email you a magic link for a password-free sign in. New users will be automatically registered.</p>
+        <p className="muted">
+          We'll email you a magic link for a password-free sign in. New users will be automatically
+          registered.
+        </p>
       </div>
     </div>
   );

@@ -40,7 +40,9 @@ export function HomePage() {
         </p>
       )}
       {!evaluations && !error && <p className="page-loading">Loading...</p>}
-      {evaluations && evaluations.length === 0 && <p className="empty">No public evaluations available yet.</p>}
+      {evaluations && evaluations.length === 0 && (
+        <p className="empty">No public evaluations available yet.</p>
+      )}
       {evaluations && evaluations.length > 0 && (
         <ul className="card-grid">
           {evaluations.map((evaluation) => (
@@ -50,7 +52,9 @@ export function HomePage() {
                 <p>{evaluation.description || 'No description provided'}</p>
                 <p className="card-meta">
                   <span className="badge">{evaluation.model_type}</span>
-                  <time dateTime={evaluation.created_at}>{new Date(evaluation.created_at).toLocaleDateString()}</time>
+                  <time dateTime={evaluation.created_at}>
+                    {new Date(evaluation.created_at).toLocaleDateString()}
+                  </time>
                 </p>
               </Link>
             </li>

@@ -26,7 +26,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       setToasts((all) => [...all, { id, kind, message }]);
       const sticky = kind === 'error' && /langfuse/i.test(message);
-      if (!sticky) window.setTimeout(() => dismiss(id), kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
+      if (!sticky)
+        window.setTimeout(() => dismiss(id), kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
     },
     [dismiss],
   );
@@ -39,9 +40,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.kind}`}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+          >
             <span>{toast.message}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss"
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>
