@@ -110,6 +110,10 @@ export const ZIdentityEventData = {
   ContextSwitched: z.object({ user_id: z.string(), context: ZUserAccountKind }),
   EmailChangeRequested: z.object({ user_id: z.string(), personal: ZSealedPersonalData }),
   EmailChangeConfirmed: z.object({ user_id: z.string(), personal: ZSealedPersonalData }),
+  /** On `signin-{keyed address}`: a link went out (kept for the audit trail; no read model). */
+  SignInLinkSent: z.object({ link_expires_at: z.string() }),
+  /** A sign-in link was exchanged for a session. */
+  SignedIn: z.object({ user_id: z.string(), session_id: z.string() }),
 } as const;
 
 /** Personal data sealed inside identity events. */

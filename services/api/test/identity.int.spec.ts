@@ -192,6 +192,85 @@ for (const mode of runtimeModes()) {
       expect(reply.json().detail).toBe('Session expired. Please sign in again.');
     });
 
+    it('refuses tampered tokens and tokens signed with another key', async () => {
+      const person = await signIn(runtime, 'tamper@example.com');
+      const [header, payload, signature] = person.session.access_token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+      const foreign = createAccessTokens(Buffer.alloc(32, 9)).issue(person.userId, claims.sid).token;
+      for (const token of [`${header}.${forged}.${signature}`, foreign, `${header}.${payload}.`, 'a.b.c']) {
+        const reply = await inject({
+          method: 'GET',
+          url: '/api/v1/profile/',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(reply.statusCode).toBe(401);
+        expect(reply.json().detail).toBe('Session expired. Please sign in again.');
+      }
+    });
+
+    it('records the sign-in journey as events without the address in clear', async () => {
+      const person = await signIn(runtime, 'journey@example.com');
+      const userEvents = (await runtime.store.readStream(`user-${person.userId}`)).map((event) => event.type);
+      expect(userEvents).toEqual(expect.arrayContaining(['UserRegistered', 'SignedIn', 'ProfileUpdated']));
+      const sent = (
+        await runtime.store.readAll({ after: 0, limit: 10_000, types: ['SignInLinkSent'] })
+      ).filter((event) => event.stream_id.startsWith('signin-'));
+      expect(sent.length).toBeGreaterThan(0);
+      expect(JSON.stringify(sent)).not.toContain('journey@example.com');
+    });
+
+    it('answers 401 on every protected route for a revoked or an expired session', async () => {
+      const person = await signIn(runtime, 'revoked@example.com');
+      const key = await serverSecret(runtime.sql, 'access_token_signing_key');
+      const sessionId = JSON.parse(
+        Buffer.from(person.session.access_token.split('.')[1]!, 'base64url').toString(),
+      ).sid;
+      const expired = createAccessTokens(key, () => new Date(Date.now() - 3_600_000)).issue(
+        person.userId,
+        sessionId,
+      );
+      await inject({ method: 'POST', url: '/api/v1/auth/logout', headers: person.headers });
+
+      const document = (await inject({ method: 'GET', url: '/docs/json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const protectedRoutes: string[] = [];
+      for (const [path, methods] of Object.entries(document.paths)) {
+        if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/dev/')) continue;
+        for (const method of Object.keys(methods)) {
+          const url = path.replace(/\{[^}]+\}/g, 'x1');
+          const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+          const signedOut = await inject({
+            method: verb,
+            url,
+            payload: verb === 'GET' || verb === 'DELETE' ? undefined : {},
+          });
+          if (signedOut.statusCode !== 401) continue;
+          protectedRoutes.push(`${verb} ${path}`);
+          for (const token of [person.session.access_token, expired.token]) {
+            const reply = await inject({
+              method: verb,
+              url,
+              headers: { authorization: `Bearer ${token}` },
+              payload: verb === 'GET' || verb === 'DELETE' ? undefined : {},
+            });
+            expect(reply.statusCode, `${verb} ${path}`).toBe(401);
+          }
+        }
+      }
+      // Every domain's routes are covered, not just identity's.
+      expect(protectedRoutes.length).toBeGreaterThan(40);
+      expect(protectedRoutes).toEqual(
+        expect.arrayContaining([
+          'GET /api/v1/profile/',
+          'GET /api/v1/wallet/balance',
+          'GET /api/v1/evaluator/status',
+          'GET /api/v1/admin/users',
+        ]),
+      );
+    });
+
     it('updates the profile with trimmed names and the spec messages', async () => {
       const person = await signIn(runtime, 'named@example.com');
       const bad = await inject({

@@ -13,9 +13,19 @@ import { serverSecret } from './server-secrets.js';
  */
 export const EMAIL_INDEX_SECRET = 'email_index_key';
 
-export async function emailClaimStream(sql: SqlExecutor, email: string): Promise<string> {
+/** The address keyed with the server's secret: names the address's streams without revealing it. */
+export async function emailKey(sql: SqlExecutor, email: string): Promise<string> {
   const key = await serverSecret(sql, EMAIL_INDEX_SECRET);
-  return `email-${createHmac('sha256', key).update(email.toLowerCase()).digest('hex')}`;
+  return createHmac('sha256', key).update(email.toLowerCase()).digest('hex');
+}
+
+export async function emailClaimStream(sql: SqlExecutor, email: string): Promise<string> {
+  return `email-${await emailKey(sql, email)}`;
+}
+
+/** Sign-in links sent to an address (SignInLinkSent), whether or not it has an account yet. */
+export async function signInStream(sql: SqlExecutor, email: string): Promise<string> {
+  return `signin-${await emailKey(sql, email)}`;
 }
 
 export type EmailClaimState =

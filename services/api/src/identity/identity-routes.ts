@@ -12,6 +12,7 @@ import {
   ZSetContextRequest,
   ZVerifyEmailChangeReply,
   ZVerifyMagicLinkRequest,
+  userStreamId,
 } from '@evalmarket/contracts';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
@@ -26,6 +27,7 @@ import {
 } from '../http/errors.js';
 import { ACCOUNT_DISABLED_MESSAGE } from './authenticate.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { signInStream } from './email-claims.js';
 import { createEmailChanges } from './email-changes.js';
 import { grantAdminRole } from './admin-role.js';
 import { createMagicLinks } from './magic-links.js';
@@ -68,6 +70,17 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
         });
       }
       const link = await magicLinks.issue({ email, purpose: 'sign_in', ip: request.ip });
+      await context.store.append(
+        await signInStream(sql, email),
+        [
+          {
+            type: 'SignInLinkSent',
+            data: { link_expires_at: link.expires_at.toISOString() },
+            metadata: eventMetadata(request, 'system:sign-in'),
+          },
+        ],
+        'any',
+      );
       const url = `${config.publicUrl}/auth/callback?token=${encodeURIComponent(link.token)}`;
       await mailer.send({
         to: email,
@@ -95,11 +108,19 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
       if (!link) throw new UnauthorizedError(INVALID_SIGN_IN_LINK_MESSAGE, 'invalid_sign_in_link');
       const metadata = eventMetadata(request, 'system:sign-in');
       const { userId } = await findOrRegisterUser(context, link.email, metadata);
-      const { rows } = await sql.query<{ disabled: boolean }>('SELECT disabled FROM users WHERE id = $1', [userId]);
+      const { rows } = await sql.query<{ disabled: boolean }>('SELECT disabled FROM users WHERE id = $1', [
+        userId,
+      ]);
       if (rows[0]?.disabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
       if (config.adminEmails.includes(link.email))
         await grantAdminRole(context, userId, 'config:ADMIN_EMAILS', metadata);
-      return sessions.open(userId);
+      const session = await sessions.open(userId);
+      await context.store.append(
+        userStreamId(userId),
+        [{ type: 'SignedIn', data: { user_id: userId, session_id: session.session_id }, metadata }],
+        'any',
+      );
+      return session.reply;
     },
   );
 

@@ -39,12 +39,13 @@ export function createSessions(options: { sql: SqlClient; tokens: AccessTokens; 
   }
 
   return {
-    async open(userId: string): Promise<TSession> {
+    async open(userId: string): Promise<{ session_id: string; reply: TSession }> {
       const sessionId = randomUUID();
-      return sql.transaction(async (tx) => {
+      const reply = await sql.transaction(async (tx) => {
         await tx.query('INSERT INTO auth_sessions (id, user_id) VALUES ($1, $2)', [sessionId, userId]);
         return issue(userId, sessionId, tx);
       });
+      return { session_id: sessionId, reply };
     },
 
     async refresh(refreshToken: string): Promise<RefreshOutcome> {
