@@ -271,6 +271,7 @@ export const ZApiKey = z.object({
   revoked_at: z.string().nullable(),
 });
 export const ZCreatedApiKey = ZApiKey.extend({ api_key: z.string(), project_id: z.string() });
+export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
 export const ZSdkItem = z.object({
   id: z
@@ -309,6 +310,7 @@ export const ZAssignment = z.object({
   expires_at: z.string(),
   instructions: z.unknown().nullable(),
 });
+export type TAssignment = z.infer<typeof ZAssignment>;
 export const ZVoteRequest = z.object({ vote: z.enum(['good', 'bad']), comment: shortText(2_000).optional() });
 export const ZVoteReply = z.object({
   vote_id: z.string(),

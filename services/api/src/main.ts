@@ -1,5 +1,6 @@
 import { DataDirInUseError } from '@evalmarket/db';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { demoSignInLinks, seedDemoWorld } from './demo/seed-demo-world.js';
 import { startRuntime, type Runtime } from './runtime/start-runtime.js';
 
 let config: AppConfig;
@@ -24,6 +25,7 @@ try {
   throw error;
 }
 const address = await runtime.app.listen({ port: config.port, host: config.host });
+if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(
   `Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`,
@@ -43,4 +45,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
   });
+}
+
+async function seedAndPrintDemoLinks(running: Runtime): Promise<void> {
+  try {
+    if (await seedDemoWorld(running.app, running.context)) console.log('Seeded the demo world.');
+    console.log(
+      'Demo sign-in links (each works once, for 15 minutes; ask for new ones on the sign-in form):',
+    );
+    for (const [who, link] of await demoSignInLinks(running.app, running.context))
+      console.log(`  ${who}: ${link}`);
+  } catch (error) {
+    running.app.log.error({ err: error }, 'seeding the demo world failed; the API runs without it');
+  }
 }

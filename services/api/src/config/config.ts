@@ -45,6 +45,8 @@ export interface AppConfig {
   magicLinkLimitPerEmail: number;
   /** Magic links one IP address may request per 15 minutes. */
   magicLinkLimitPerIp: number;
+  /** Seed the demo world on first start and print demo sign-in links. */
+  demoSeed: boolean;
   /** Absent: payments in local test mode against the loopback Stripe fake (DESIGN section 3). */
   stripe: StripeSettings | undefined;
   /** Where uploaded files (CVs) are kept by the local blob store; default `{DATA_DIR}/blobs`. */
@@ -163,6 +165,12 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'MAGIC_LINK_LIMIT_PER_IP',
     default: '30',
     meaning: 'Sign-in links one client address may request per 15 minutes; more get 429 with Retry-After.',
+  },
+  {
+    name: 'DEMO_SEED',
+    default: 'on in development with the embedded database, otherwise off',
+    meaning:
+      'Seed the demo world (people, purchases, an evaluation with votes) on first start and print demo sign-in links.',
   },
   {
     name: 'STRIPE_SECRET_KEY',
@@ -342,6 +350,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'must be email addresses separated by commas',
     ),
   );
+  const demoSeed = read('DEMO_SEED', onOff('DEMO_SEED'));
   const trustProxyHops = read('TRUST_PROXY', wholeNumber('TRUST_PROXY', 0, 10, 0));
   const magicLinkLimitPerEmail = read(
     'MAGIC_LINK_LIMIT_PER_EMAIL',
@@ -421,6 +430,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email.length > 0),
     trustProxyHops: trustProxyHops!,
+    demoSeed: demoSeed ?? (nodeEnv === 'development' && !databaseUrl),
     magicLinkLimitPerEmail: magicLinkLimitPerEmail!,
     magicLinkLimitPerIp: magicLinkLimitPerIp!,
     stripe:

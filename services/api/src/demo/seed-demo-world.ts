@@ -1,0 +1,178 @@
+import Stripe from 'stripe';
+import type { TAssignment, TCreatedApiKey, TEvaluation, TSession } from '@evalmarket/contracts';
+import type { App } from '../app/build-app.js';
+import { grantAdminRole } from '../identity/admin-role.js';
+import { paymentsGateway } from '../payments/payments-gateway.js';
+import type { DomainContext } from '../runtime/domain-context.js';
+
+/** The demo world's people (spec: "a fixed demo account exists"; here real accounts). */
+export const DEMO_PEOPLE = {
+  requester: { email: 'demo.requester@evalmarket.local', first_name: 'Dana', last_name: 'Requester' },
+  community: { email: 'demo.community@evalmarket.local', first_name: 'Cory', last_name: 'Community' },
+  expert: { email: 'demo.expert@evalmarket.local', first_name: 'Eva', last_name: 'Expert' },
+  admin: { email: 'demo.admin@evalmarket.local', first_name: 'Ada', last_name: 'Admin' },
+  applicant: { email: 'demo.applicant@evalmarket.local', first_name: 'Pat', last_name: 'Pending' },
+  rejected: { email: 'demo.rejected@evalmarket.local', first_name: 'Rae', last_name: 'Rejected' },
+} as const;
+
+type DemoRole = keyof typeof DEMO_PEOPLE;
+type Call = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+
+const DEMO_ITEMS = [
+  ['How do I reset my password?', 'Open Settings, choose Security, then Reset password.'],
+  ['What are your opening hours?', 'We are open around the clock, every day.'],
+  ['Can I export my data as CSV?', 'Yes: Reports, then Export, then CSV.'],
+  ['Do you ship to Canada?', 'We only ship within the EU at the moment.'],
+  ['How do I cancel my plan?', 'Plans cannot be cancelled.'],
+  ['Is there a student discount?', 'Students get 30% off with a valid university email.'],
+] as const;
+
+/**
+ * Seeds the embedded default's demo world on first start (no one registered yet), through the
+ * same HTTP routes people use, so everything in it is real events: six people signed in by magic
+ * link, an admin, evaluator applications (verified community and expert, one pending, one
+ * rejected), a card purchase through the local Stripe test mode, an evaluation fed by the SDK
+ * with votes from both evaluators. Returns false when the world already exists.
+ */
+export async function seedDemoWorld(app: App, context: DomainContext): Promise<boolean> {
+  const { rows } = await context.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (Number(rows[0]?.n ?? 0) > 0) return false;
+
+  const sessions = {} as Record<DemoRole, { call: Call; userId: string }>;
+  for (const role of Object.keys(DEMO_PEOPLE) as DemoRole[]) {
+    const person = DEMO_PEOPLE[role];
+    const session = await signIn(app, context, person.email);
+    const call = caller(app, session.access_token);
+    await call('PUT', '/api/v1/profile/', { first_name: person.first_name, last_name: person.last_name });
+    sessions[role] = { call, userId: session.user.id };
+  }
+  await grantAdminRole(context, sessions.admin.userId, 'system:demo-seed', { actor: 'system:demo-seed' });
+
+  // Evaluators: apply by Indeed; the admin verifies two (one per tier) and rejects one.
+  for (const role of ['community', 'expert', 'applicant', 'rejected'] as const) {
+    await sessions[role].call('POST', '/api/v1/evaluator/apply', {
+      application_method: 'indeed',
+      indeed_url: `https://www.indeed.com/r/demo-${role}`,
+    });
+  }
+  const admin = sessions.admin.call;
+  await admin('POST', `/api/v1/admin/evaluator/approve/${sessions.community.userId}`, {
+    qualification_tier: 'community',
+  });
+  await admin('POST', `/api/v1/admin/evaluator/approve/${sessions.expert.userId}`, {
+    qualification_tier: 'expert',
+  });
+  await admin('POST', `/api/v1/admin/evaluator/reject/${sessions.rejected.userId}`, {
+    rejection_reason: 'The resume does not show experience reviewing AI output yet.',
+  });
+
+  // The requester buys $100 of credits with the test card, as the console does in local mode.
+  const requester = sessions.requester.call;
+  await purchaseCredits(context, requester, 100);
+
+  // An evaluation fed by the SDK, paid to community and expert evaluators.
+  const evaluation = await requester<TEvaluation>('POST', '/api/v1/jobs', {
+    title: 'Support chatbot answers',
+    description: 'Are the answers of our support chatbot correct and helpful?',
+    data_selection_id: 'temp-selection-id',
+    model_type: 'gpt-4',
+    budget_amount: 100,
+    reward_per_vote: 10,
+    visibility_settings: { is_public: true },
+  });
+  const key = await requester<TCreatedApiKey>('POST', `/api/v1/evaluations/${evaluation.id}/api-keys`, {
+    name: 'demo',
+  });
+  await requester('POST', `/api/v1/projects/${evaluation.id}/evaluation-config`, {
+    evaluation_enabled: true,
+    permission_level: 'paid_only',
+    credit_rates: { community_rate: 100, expert_rate: 150 },
+    app_detection: { primary_url: 'https://chat.example.com', access_level: 'public' },
+    evaluation_instructions: {
+      general_guidelines: 'Vote good when the answer is correct, complete and polite.',
+      evaluation_criteria: 'Correctness first, then helpfulness.',
+      app_context: 'A support chatbot for an online shop.',
+      good_example: 'A precise answer that points to the right menu.',
+      poor_example: 'A wrong or evasive answer.',
+    },
+    votes_per_item: 2,
+  });
+  await caller(app, key.api_key)('POST', '/api/v1/sdk/items', {
+    project_id: evaluation.sdk_project_id,
+    items: DEMO_ITEMS.map(([input, output], index) => ({ id: `demo-item-${index + 1}`, input, output })),
+  });
+  for (const [role, votes] of [
+    ['community', ['good', 'good', 'bad']],
+    ['expert', ['good', 'bad', 'bad', 'good']],
+  ] as const) {
+    for (const vote of votes) {
+      const claim = await sessions[role].call<TAssignment>('POST', '/api/v1/evaluator/assignments', {
+        evaluation_id: evaluation.id,
+      });
+      await sessions[role].call('POST', `/api/v1/evaluator/assignments/${claim.assignment_id}/vote`, {
+        vote,
+      });
+    }
+  }
+  return true;
+}
+
+/** Fresh sign-in links for the demo people (printed at start; each works once, for 15 minutes). */
+export async function demoSignInLinks(app: App, context: DomainContext): Promise<Array<[string, string]>> {
+  const links: Array<[string, string]> = [];
+  for (const role of ['requester', 'community', 'expert', 'admin'] as const) {
+    const { email } = DEMO_PEOPLE[role];
+    await app.inject({ method: 'POST', url: '/api/v1/auth/magic-link', payload: { email } });
+    const link = context.mailer.mailbox(email)[0]?.links[0];
+    if (link) links.push([`${role} (${email})`, link]);
+  }
+  return links;
+}
+
+async function signIn(app: App, context: DomainContext, email: string): Promise<TSession> {
+  const sent = await app.inject({ method: 'POST', url: '/api/v1/auth/magic-link', payload: { email } });
+  if (sent.statusCode !== 200) throw new Error(`demo seed: magic link for ${email}: ${sent.body}`);
+  const link = context.mailer.mailbox(email)[0]?.links[0];
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`demo seed: no sign-in link reached ${email}`);
+  const verified = await app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`demo seed: sign-in of ${email}: ${verified.body}`);
+  return verified.json<TSession>();
+}
+
+function caller(app: App, bearer: string): Call {
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const reply = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${bearer}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (reply.statusCode >= 400)
+      throw new Error(`demo seed: ${method} ${url}: ${reply.statusCode} ${reply.body}`);
+    return (reply.body ? reply.json() : undefined) as T;
+  };
+}
+
+async function purchaseCredits(context: DomainContext, call: Call, amountUsd: number): Promise<void> {
+  const gateway = await paymentsGateway(context);
+  if (!gateway.fake) return; // real Stripe: a demo purchase needs a real card
+  const intent = await call<{ payment_intent_id: string }>('POST', '/api/v1/wallet/purchase-credits', {
+    amount_usd: amountUsd,
+  });
+  const browser = new Stripe('pk_test_local', {
+    host: gateway.fake.host,
+    port: gateway.fake.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  await browser.paymentIntents.confirm(intent.payment_intent_id, { payment_method: 'pm_card_visa' });
+  // The credits arrive with the webhook; wait for them so the evaluation below can be funded.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const balance = await call<{ credits_balance: number }>('GET', '/api/v1/wallet/balance');
+    if (balance.credits_balance >= amountUsd * 1000) return;
+    if (Date.now() > deadline) throw new Error('demo seed: the purchase webhook did not arrive');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
