@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
+import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
 import { HomePage } from './pages/HomePage';
+import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
 
 export interface ConsoleRoute {
   path: string;
@@ -13,4 +16,7 @@ export interface ConsoleRoute {
 export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/', element: <HomePage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/evaluations/create', element: <CreateEvaluationPage />, protected: true },
+  { path: '/evaluations/:id', element: <EvaluationDetailPage /> },
+  { path: '/my-evaluations', element: <MyEvaluationsPage />, protected: true },
 ];
