@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
 import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
+import { EvaluatorWorkspacePage } from './pages/EvaluatorWorkspacePage';
 import { HomePage } from './pages/HomePage';
 import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
 
@@ -17,6 +18,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/', element: <HomePage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
   { path: '/evaluations/create', element: <CreateEvaluationPage />, protected: true },
+  { path: '/evaluations', element: <EvaluatorWorkspacePage />, protected: true },
   { path: '/evaluations/:id', element: <EvaluationDetailPage /> },
   { path: '/my-evaluations', element: <MyEvaluationsPage />, protected: true },
 ];
