@@ -1,6 +1,7 @@
 import { MAX_INSTRUCTION_CHARS, type TEvaluationConfig, type TPermissionLevel } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TValidateAppUrlReply } from './types';
 import './evaluations.css';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TLangfuseConnection } from './types';
 import './evaluations.css';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TApiKey, TCreatedApiKey } from './types';
 import './evaluations.css';

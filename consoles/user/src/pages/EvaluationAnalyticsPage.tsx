@@ -12,7 +12,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import type { TBudget, TQualityMetrics } from '../evaluations/types';
 import '../evaluations/evaluations.css';
 import './EvaluationAnalyticsPage.css';

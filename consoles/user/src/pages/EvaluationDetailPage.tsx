@@ -1,7 +1,8 @@
 import { MESSAGES, type TEvaluation } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';

@@ -1,7 +1,8 @@
 import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, apiRequest } from '../api/client';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
 import type { TAssignment, TEvaluatorProject, TVoteReply } from '../evaluations/types';
 import '../evaluations/evaluations.css';
 import './EvaluatorWorkspacePage.css';
