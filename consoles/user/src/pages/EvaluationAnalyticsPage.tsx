@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   Bar,
+  Legend,
   BarChart,
   CartesianGrid,
   Cell,
@@ -422,7 +423,6 @@ export function EvaluationAnalyticsPage() {
                       dataKey="value"
                       nameKey="name"
                       outerRadius={80}
-                      label={({ name, value }) => `${String(name)}: ${String(value)}`}
                       isAnimationActive={false}
                     >
                       {tierRows
@@ -432,6 +432,7 @@ export function EvaluationAnalyticsPage() {
                         ))}
                     </Pie>
                     <Tooltip />
+                    <Legend />
                   </PieChart>
                 </ResponsiveContainer>
               ) : (
