@@ -1,0 +1,141 @@
+import { MESSAGES, type TEvaluation } from '@evalmarket/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
+import { useAuth } from '../auth/AuthProvider';
+import { ConfigPanel } from '../evaluations/ConfigPanel';
+import { LangfusePanel } from '../evaluations/LangfusePanel';
+import { SdkPanel } from '../evaluations/SdkPanel';
+import { StatusBadge } from '../evaluations/StatusBadge';
+import '../evaluations/evaluations.css';
+
+/** Spec 000 "Evaluation detail": public view for everyone, settings for the owner. */
+export function EvaluationDetailPage() {
+  const { id = '' } = useParams();
+  const { status, profile } = useAuth();
+  const [evaluation, setEvaluation] = useState<TEvaluation>();
+  const [error, setError] = useState<{ notFound: boolean; message: string }>();
+  const [reloadKey, setReloadKey] = useState(0);
+  const bump = useCallback(() => setReloadKey((key) => key + 1), []);
+
+  useEffect(() => {
+    if (status === 'loading') return;
+    const controller = new AbortController();
+    setError(undefined);
+    apiRequest<TEvaluation>(`/api/v1/evaluations/${encodeURIComponent(id)}`, {
+      action: 'loading the evaluation',
+      signal: controller.signal,
+    })
+      .then(setEvaluation)
+      .catch((failure: ApiError) => {
+        if (controller.signal.aborted) return;
+        setError({
+          notFound: failure.status === 404 || failure.status === 422,
+          message: failure.message || 'An error occurred',
+        });
+      });
+    return () => controller.abort();
+  }, [id, status]);
+
+  if (error?.notFound)
+    return (
+      <section className="page">
+        <h1>{MESSAGES.evaluationNotFound}</h1>
+        <Link to="/">Back to home</Link>
+      </section>
+    );
+  if (error)
+    return (
+      <section className="page">
+        <p className="form-error" role="alert">
+          {error.message}
+        </p>
+      </section>
+    );
+  if (!evaluation) return <p className="page-loading">Loading...</p>;
+
+  const owner = status === 'signed_in' && profile?.id === evaluation.creator_id;
+  const signedOut = status !== 'signed_in';
+
+  return (
+    <section className="page evaluation-detail">
+      <div className="page-head">
+        <div>
+          <h1>{evaluation.title}</h1>
+          <div className="row">
+            <StatusBadge status={evaluation.status} />
+            <span className={evaluation.is_public ? 'badge badge-green' : 'badge badge-grey'}>
+              {evaluation.is_public ? 'Public' : 'Private'}
+            </span>
+          </div>
+        </div>
+        {owner && (
+          <Link to={`/evaluations/${evaluation.id}/analytics`} className="button button-primary">
+            View Analytics
+          </Link>
+        )}
+      </div>
+
+      <section className="panel" aria-label="Details">
+        {evaluation.description && <p className="description">{evaluation.description}</p>}
+        <dl className="facts">
+          <div>
+            <dt>Model type</dt>
+            <dd>{evaluation.model_type}</dd>
+          </div>
+        </dl>
+        <h2>Parameters</h2>
+        <pre className="json">{JSON.stringify(evaluation.parameters, null, 2)}</pre>
+        {evaluation.input_data != null && (
+          <>
+            <h2>Input data</h2>
+            <pre className="json">{JSON.stringify(evaluation.input_data, null, 2)}</pre>
+          </>
+        )}
+      </section>
+
+      <SdkPanel
+        evaluationId={evaluation.id}
+        projectId={evaluation.sdk_project_id}
+        owner={owner}
+        onKeysChange={bump}
+      />
+
+      {owner ? (
+        <LangfusePanel evaluationId={evaluation.id} onChange={bump} />
+      ) : (
+        <section className="panel" aria-labelledby="langfuse-title">
+          <h2 id="langfuse-title">Langfuse Integration</h2>
+          {signedOut ? (
+            <p className="muted">
+              <strong>Authentication Required.</strong> Please sign in to access Langfuse integration
+              settings.
+            </p>
+          ) : (
+            <p className="muted">{MESSAGES.notOwnerIntegration}</p>
+          )}
+        </section>
+      )}
+
+      {owner ? (
+        <ConfigPanel evaluationId={evaluation.id} reloadKey={reloadKey} />
+      ) : (
+        <section className="panel" aria-labelledby="config-title">
+          <h2 id="config-title">Human Evaluation Configuration</h2>
+          <p className="muted">
+            {signedOut
+              ? 'Please sign in to access evaluation configuration settings.'
+              : MESSAGES.notOwnerConfigRead}
+          </p>
+        </section>
+      )}
+      {signedOut && <p className="muted">Please sign in to access integration settings.</p>}
+
+      <p className="muted timestamps">
+        Created {new Date(evaluation.created_at).toLocaleString()} · Last updated{' '}
+        {new Date(evaluation.updated_at).toLocaleString()}
+      </p>
+    </section>
+  );
+}

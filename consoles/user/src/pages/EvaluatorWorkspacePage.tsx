@@ -1,0 +1,413 @@
+import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ApiError } from '../api/client';
+import { apiRequest } from '../api/client';
+import type { TAssignment, TEvaluatorProject, TVoteReply } from '../evaluations/types';
+import '../evaluations/evaluations.css';
+import './EvaluatorWorkspacePage.css';
+
+const MAX_COMMENT = 2000;
+const INSTRUCTION_LABELS: Record<string, string> = {
+  general_guidelines: 'Guidelines',
+  evaluation_criteria: 'Criteria',
+  app_context: 'About the app',
+  good_example: 'A good answer',
+  poor_example: 'A poor answer',
+};
+
+const credits = (value: number) => `${value.toLocaleString('en-US')} credits`;
+const usd = (value: number) => `$${(value / 1000).toFixed(2)}`;
+
+/** Seconds left until an ISO time, never negative. */
+export function secondsLeft(iso: string, now = Date.now()): number {
+  return Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000));
+}
+export function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function Instructions({ value }: { value: unknown }) {
+  if (!value || typeof value !== 'object') return null;
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+  );
+  if (entries.length === 0) return <p className="muted">The requester gave no extra instructions.</p>;
+  return (
+    <dl className="instructions">
+      {entries.map(([key, text]) => (
+        <div key={key}>
+          <dt>{INSTRUCTION_LABELS[key] ?? key}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Content({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <div className="item-part">
+      <h3>{label}</h3>
+      {typeof value === 'string' ? (
+        <p className="item-text">{value}</p>
+      ) : (
+        <pre className="json">{JSON.stringify(value, null, 2)}</pre>
+      )}
+    </div>
+  );
+}
+
+function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire(): void }) {
+  const [left, setLeft] = useState(() => secondsLeft(expiresAt));
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const next = secondsLeft(expiresAt);
+      setLeft(next);
+      if (next === 0) {
+        window.clearInterval(timer);
+        onExpire();
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [expiresAt, onExpire]);
+  return (
+    <span
+      className={`lease${left < 60 ? ' lease-low' : ''}`}
+      aria-label={`Time left on this item: ${formatCountdown(left)}`}
+    >
+      Time left {formatCountdown(left)}
+    </span>
+  );
+}
+
+/** DESIGN section 6: the evaluator's loop (claim with a lease, blind vote, reward). */
+export function EvaluatorWorkspacePage() {
+  const [projects, setProjects] = useState<TEvaluatorProject[]>();
+  const [status, setStatus] = useState<TEvaluatorStatusReply>();
+  const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [project, setProject] = useState<TEvaluatorProject>();
+  const [assignment, setAssignment] = useState<TAssignment>();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState<'claim' | 'good' | 'bad' | 'skip'>();
+  const [notice, setNotice] = useState<{ kind: 'success' | 'info' | 'error'; text: string }>();
+  const [lastVote, setLastVote] = useState<TVoteReply>();
+  const [expired, setExpired] = useState(false);
+
+  const loadStatus = useCallback(() => {
+    apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', { action: 'loading your evaluator status' })
+      .then(setStatus)
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(undefined);
+    apiRequest<TEvaluatorProject[]>('/api/v1/evaluator/projects', {
+      action: 'loading the projects you may evaluate',
+      signal: controller.signal,
+    })
+      .then(setProjects)
+      .catch((error: ApiError) => !controller.signal.aborted && setLoadError(error.message));
+    loadStatus();
+    return () => controller.abort();
+  }, [attempt, loadStatus]);
+
+  async function claim(target: TEvaluatorProject) {
+    setBusy('claim');
+    setNotice(undefined);
+    setLastVote(undefined);
+    setExpired(false);
+    try {
+      const next = await apiRequest<TAssignment>('/api/v1/evaluator/assignments', {
+        method: 'POST',
+        body: { evaluation_id: target.evaluation_id },
+        action: 'claiming an item',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setProject(target);
+      setAssignment(next);
+      setComment('');
+    } catch (error) {
+      const apiError = error as ApiError;
+      setAssignment(undefined);
+      setProject(target);
+      if (apiError.code === 'no_item_available' || apiError.status === 404)
+        setNotice({ kind: 'info', text: 'No more items to evaluate in this project right now. Thank you!' });
+      else if (apiError.code === 'budget_exhausted')
+        setNotice({
+          kind: 'info',
+          text: "This project's budget for the period is used up. Please check back later.",
+        });
+      else if (apiError.code === 'requester_credits_exhausted')
+        setNotice({ kind: 'info', text: 'This project is paused: the requester needs to add credits.' });
+      else setNotice({ kind: 'error', text: apiError.message });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function vote(value: 'good' | 'bad') {
+    if (!assignment) return;
+    setBusy(value);
+    setNotice(undefined);
+    try {
+      const reply = await apiRequest<TVoteReply>(
+        `/api/v1/evaluator/assignments/${assignment.assignment_id}/vote`,
+        {
+          method: 'POST',
+          body: { vote: value, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+          action: 'sending your vote',
+          idempotencyKey: `vote-${assignment.assignment_id}`,
+        },
+      );
+      setLastVote(reply);
+      setAssignment(undefined);
+      setNotice({
+        kind: 'success',
+        text:
+          reply.reward_credits > 0
+            ? `Vote recorded. You earned ${credits(reply.reward_credits)} (${usd(reply.reward_credits)}).`
+            : 'Vote recorded. Thank you for volunteering!',
+      });
+      loadStatus();
+    } catch (error) {
+      setNotice({ kind: 'error', text: (error as ApiError).message });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function skip() {
+    if (!assignment) return;
+    setBusy('skip');
+    try {
+      await apiRequest(`/api/v1/evaluator/assignments/${assignment.assignment_id}/release`, {
+        method: 'POST',
+        action: 'skipping the item',
+      });
+    } catch {
+      // The lease ends on its own; skipping locally is enough.
+    } finally {
+      setBusy(undefined);
+      setAssignment(undefined);
+      if (project) void claim(project);
+    }
+  }
+
+  const onExpire = useCallback(() => setExpired(true), []);
+
+  function backToList() {
+    setProject(undefined);
+    setAssignment(undefined);
+    setNotice(undefined);
+    setLastVote(undefined);
+    setAttempt((n) => n + 1);
+  }
+
+  const balance = status ? (
+    <div className="balance-card" aria-label="Earning balance">
+      <span className="muted">Earning balance</span>
+      <strong>{credits(status.earning_balance)}</strong>
+      <span className="muted">{usd(status.earning_balance)}</span>
+    </div>
+  ) : null;
+
+  return (
+    <section className="page workspace">
+      <div className="page-head">
+        <h1>Evaluate</h1>
+        {balance}
+      </div>
+
+      {project ? (
+        <div className="workspace-item">
+          <div className="row workspace-bar">
+            <button type="button" className="button" onClick={backToList}>
+              ← All projects
+            </button>
+            <h2>{project.title}</h2>
+          </div>
+          {notice && (
+            <p
+              className={
+                notice.kind === 'error' ? 'form-error' : notice.kind === 'success' ? 'form-success' : 'banner'
+              }
+              role={notice.kind === 'error' ? 'alert' : 'status'}
+            >
+              {notice.text}
+            </p>
+          )}
+          {assignment ? (
+            <div className="assignment-grid">
+              <section className="panel" aria-label="Item to evaluate">
+                <div className="row assignment-head">
+                  <span className="badge badge-green">
+                    {assignment.reward_credits > 0
+                      ? `Reward: ${credits(assignment.reward_credits)}`
+                      : 'Volunteer (no pay)'}
+                  </span>
+                  {expired ? (
+                    <span className="lease lease-low">Lease expired</span>
+                  ) : (
+                    <Countdown expiresAt={assignment.expires_at} onExpire={onExpire} />
+                  )}
+                </div>
+                <Content label="Input" value={assignment.input} />
+                <Content label="Output" value={assignment.output} />
+                {assignment.input == null && assignment.output == null && (
+                  <p className="muted">This item has no content.</p>
+                )}
+                {expired ? (
+                  <div className="banner banner-yellow" role="status">
+                    <p>Your time on this item ran out, so it went back to the pool.</p>
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      onClick={() => void claim(project)}
+                    >
+                      Claim another item
+                    </button>
+                  </div>
+                ) : (
+                  <form
+                    onSubmit={(event) => event.preventDefault()}
+                    className="vote-form"
+                    aria-label="Your vote"
+                  >
+                    <label htmlFor="vote-comment">Comment (optional)</label>
+                    <textarea
+                      id="vote-comment"
+                      rows={3}
+                      maxLength={MAX_COMMENT}
+                      value={comment}
+                      aria-describedby="vote-comment-count"
+                      onChange={(event) => setComment(event.target.value)}
+                    />
+                    <span className="counter" id="vote-comment-count">
+                      {comment.length}/{MAX_COMMENT}
+                    </span>
+                    <div className="row vote-buttons">
+                      <button
+                        type="button"
+                        className="button vote-good"
+                        disabled={Boolean(busy)}
+                        onClick={() => void vote('good')}
+                      >
+                        {busy === 'good' ? 'Sending...' : '✓ Good'}
+                      </button>
+                      <button
+                        type="button"
+                        className="button vote-bad"
+                        disabled={Boolean(busy)}
+                        onClick={() => void vote('bad')}
+                      >
+                        {busy === 'bad' ? 'Sending...' : '✗ Bad'}
+                      </button>
+                      <button
+                        type="button"
+                        className="button skip"
+                        disabled={Boolean(busy)}
+                        onClick={() => void skip()}
+                      >
+                        Skip
+                      </button>
+                    </div>
+                    <p className="muted">Votes are blind: you never see other evaluators&apos; votes.</p>
+                  </form>
+                )}
+              </section>
+              <aside className="panel" aria-label="Instructions">
+                <h3>Instructions</h3>
+                <Instructions value={assignment.instructions} />
+              </aside>
+            </div>
+          ) : (
+            <div className="row">
+              {lastVote && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy === 'claim'}
+                  onClick={() => void claim(project)}
+                >
+                  {busy === 'claim' ? 'Claiming...' : 'Next item'}
+                </button>
+              )}
+              {!lastVote && notice?.kind === 'error' && (
+                <button type="button" className="button" onClick={() => void claim(project)}>
+                  Try again
+                </button>
+              )}
+              {busy === 'claim' && !lastVote && <p className="page-loading">Claiming an item...</p>}
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          {status?.evaluator_status === 'rejected' && (
+            <p className="banner banner-red">
+              Your evaluator application was not approved, so paid projects are closed to you.
+            </p>
+          )}
+          {status?.evaluator_status === 'not_applied' && (
+            <p className="banner banner-yellow">
+              Volunteer projects are open to everyone. To be paid for your votes,{' '}
+              <Link to="/evaluator/apply">apply to become an evaluator</Link>.
+            </p>
+          )}
+          {loadError && (
+            <div className="form-error" role="alert">
+              <p>{loadError}</p>
+              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+                Retry
+              </button>
+            </div>
+          )}
+          {!projects && !loadError && <p className="page-loading">Loading...</p>}
+          {projects && projects.length === 0 && (
+            <p className="empty">
+              No projects are open for you to evaluate right now. Please check back later.
+            </p>
+          )}
+          {notice && (
+            <p className="form-error" role="alert">
+              {notice.text}
+            </p>
+          )}
+          {projects && projects.length > 0 && (
+            <ul className="card-grid">
+              {projects.map((candidate) => (
+                <li key={candidate.evaluation_id} className="card project-card">
+                  <h2>{candidate.title}</h2>
+                  <p className="clamp-2">{candidate.description || 'No description provided'}</p>
+                  <p className="card-meta">
+                    <span className="badge badge-green">
+                      {candidate.reward_credits > 0
+                        ? `${credits(candidate.reward_credits)} per vote`
+                        : 'Volunteer'}
+                    </span>
+                    <span>
+                      {candidate.open_items} {candidate.open_items === 1 ? 'item' : 'items'} open
+                    </span>
+                  </p>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    disabled={busy === 'claim' || candidate.open_items === 0}
+                    aria-label={`Start evaluating ${candidate.title}`}
+                    onClick={() => void claim(candidate)}
+                  >
+                    Start evaluating
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { TEvaluation } from '@evalmarket/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { apiRequest, type ApiError } from '../api/client';
+import { StatusBadge } from '../evaluations/StatusBadge';
+import '../evaluations/evaluations.css';
+
+/** Spec 001 section 2.2: the signed-in person's own evaluations. */
+export function MyEvaluationsPage() {
+  const [evaluations, setEvaluations] = useState<TEvaluation[]>();
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(undefined);
+    apiRequest<TEvaluation[]>('/api/v1/evaluations?public_only=false&limit=100', {
+      action: 'loading your evaluations',
+      signal: controller.signal,
+    })
+      .then(setEvaluations)
+      .catch((failure: ApiError) => {
+        if (!controller.signal.aborted) setError(failure.message || 'Failed to load evaluations');
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>My Evaluations</h1>
+        <Link to="/evaluations/create" className="button button-primary">
+          Create New Evaluation
+        </Link>
+      </div>
+      {error && (
+        <div className="form-error" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </button>
+        </div>
+      )}
+      {!evaluations && !error && <p className="page-loading">Loading...</p>}
+      {evaluations && evaluations.length === 0 && (
+        <p className="empty">No evaluations yet - Get started by creating your first evaluation.</p>
+      )}
+      {evaluations && evaluations.length > 0 && (
+        <ul className="card-grid">
+          {evaluations.map((evaluation) => (
+            <li key={evaluation.id} className="card">
+              <Link to={`/evaluations/${evaluation.id}`} className="card-link">
+                <div className="row my-eval-head">
+                  <h2>{evaluation.title}</h2>
+                  <StatusBadge status={evaluation.status} />
+                </div>
+                <p className="clamp-2">{evaluation.description || 'No description provided'}</p>
+                <p className="card-meta">
+                  <time dateTime={evaluation.created_at}>
+                    {new Date(evaluation.created_at).toLocaleDateString()}
+                  </time>
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
