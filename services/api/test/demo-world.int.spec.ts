@@ -44,12 +44,32 @@ describe('demo world (embedded default)', () => {
     expect(byEmail[DEMO_PEOPLE.applicant.email]?.evaluator_status).toBe('pending');
     expect(byEmail[DEMO_PEOPLE.rejected.email]?.evaluator_status).toBe('rejected');
 
-    // $100 bought; 7 votes paid (3 community at 100, 4 expert at 150); the bonus was granted.
+    // $100 bought; 7 votes paid (3 community at 1,000, 4 expert at 4,000); the bonus was granted;
+    // the expert cashed out 12,000 of 16,000 through Connect.
     const events = await runtime.store.readAll({ after: 0, limit: 10_000 });
     const count = (type: string) => events.filter((event) => event.type === type).length;
     expect(count('CreditsPurchased')).toBe(1);
     expect(count('VoteRecorded')).toBe(7);
     expect(count('BonusGranted')).toBe(1);
+    expect(count('CashoutRequested')).toBe(1);
+    const requesterId = (
+      await sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_PEOPLE.requester.email])
+    ).rows[0]!.id;
+    const card = await sql.query('SELECT 1 FROM saved_payment_methods WHERE user_id = $1', [requesterId]);
+    expect(card.rows).toHaveLength(1);
+    const recharge = await sql.query<{ enabled: boolean }>(
+      'SELECT enabled FROM auto_recharge_settings WHERE user_id = $1',
+      [requesterId],
+    );
+    expect(recharge.rows[0]?.enabled).toBe(true);
+    const expertId = (
+      await sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [DEMO_PEOPLE.expert.email])
+    ).rows[0]!.id;
+    const payout = await sql.query<{ payouts_enabled: boolean }>(
+      'SELECT payouts_enabled FROM payout_accounts WHERE user_id = $1',
+      [expertId],
+    );
+    expect(payout.rows[0]?.payouts_enabled).toBe(true);
     const publicList = await runtime.app.inject({
       method: 'GET',
       url: '/api/v1/evaluations?public_only=true',

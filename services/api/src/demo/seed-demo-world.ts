@@ -31,8 +31,9 @@ const DEMO_ITEMS = [
  * Seeds the embedded default's demo world on first start (no one registered yet), through the
  * same HTTP routes people use, so everything in it is real events: six people signed in by magic
  * link, an admin, evaluator applications (verified community and expert, one pending, one
- * rejected), a card purchase through the local Stripe test mode, an evaluation fed by the SDK
- * with votes from both evaluators. Returns false when the world already exists.
+ * rejected), a card purchase, a saved card with auto-recharge, an evaluation fed by the SDK with
+ * votes from both evaluators, and a cash-out of the expert's earnings through Connect (all in
+ * the local Stripe test mode). Returns false when the world already exists.
  */
 export async function seedDemoWorld(app: App, context: DomainContext): Promise<boolean> {
   const { rows } = await context.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
@@ -69,6 +70,7 @@ export async function seedDemoWorld(app: App, context: DomainContext): Promise<b
   // The requester buys $100 of credits with the test card, as the console does in local mode.
   const requester = sessions.requester.call;
   await purchaseCredits(context, requester, 100);
+  await saveCardAndAutoRecharge(context, requester);
 
   // An evaluation fed by the SDK, paid to community and expert evaluators.
   const evaluation = await requester<TEvaluation>('POST', '/api/v1/jobs', {
@@ -86,7 +88,7 @@ export async function seedDemoWorld(app: App, context: DomainContext): Promise<b
   await requester('POST', `/api/v1/projects/${evaluation.id}/evaluation-config`, {
     evaluation_enabled: true,
     permission_level: 'paid_only',
-    credit_rates: { community_rate: 100, expert_rate: 150 },
+    credit_rates: { community_rate: 1000, expert_rate: 4000 },
     app_detection: { primary_url: 'https://chat.example.com', access_level: 'public' },
     evaluation_instructions: {
       general_guidelines: 'Vote good when the answer is correct, complete and polite.',
@@ -114,6 +116,8 @@ export async function seedDemoWorld(app: App, context: DomainContext): Promise<b
       });
     }
   }
+  // The expert connects a payout account and cashes out part of the earnings.
+  await cashOut(context, sessions.expert.call, 12_000);
   return true;
 }
 
@@ -154,19 +158,50 @@ function caller(app: App, bearer: string): Call {
   };
 }
 
-async function purchaseCredits(context: DomainContext, call: Call, amountUsd: number): Promise<void> {
+/** What Stripe.js does in the browser, against the local test mode's fake. */
+async function localStripeJs(context: DomainContext) {
   const gateway = await paymentsGateway(context);
-  if (!gateway.fake) return; // real Stripe: a demo purchase needs a real card
-  const intent = await call<{ payment_intent_id: string }>('POST', '/api/v1/wallet/purchase-credits', {
-    amount_usd: amountUsd,
-  });
+  if (!gateway.fake) return undefined; // real Stripe: demo payments need a real card
+  const fake = gateway.fake;
   const browser = new Stripe('pk_test_local', {
-    host: gateway.fake.host,
-    port: gateway.fake.port,
+    host: fake.host,
+    port: fake.port,
     protocol: 'http',
     maxNetworkRetries: 0,
   });
-  await browser.paymentIntents.confirm(intent.payment_intent_id, { payment_method: 'pm_card_visa' });
+  return { fake, browser };
+}
+
+async function saveCardAndAutoRecharge(context: DomainContext, call: Call): Promise<void> {
+  const stripe = await localStripeJs(context);
+  if (!stripe) return;
+  const setup = await call<{ setup_intent_id: string }>('POST', '/api/v1/wallet/setup-payment-method');
+  await stripe.browser.setupIntents.confirm(setup.setup_intent_id, { payment_method: 'pm_card_visa' });
+  await stripe.fake.idle();
+  await call('POST', '/api/v1/wallet/auto-recharge/configure', {
+    threshold_credits: 10_000,
+    purchase_amount_credits: 50_000,
+  });
+}
+
+async function cashOut(context: DomainContext, call: Call, amountCredits: number): Promise<void> {
+  const stripe = await localStripeJs(context);
+  if (!stripe) return;
+  await call('POST', '/api/v1/payments/connect/create-account');
+  const link = await call<{ onboarding_url: string }>('POST', '/api/v1/payments/connect/onboarding-link');
+  // The person finishes onboarding at "Stripe"; account.updated then enables payouts.
+  await fetch(link.onboarding_url, { redirect: 'manual' });
+  await stripe.fake.idle();
+  await call('POST', '/api/v1/evaluator/cashout', { amount_credits: amountCredits });
+}
+
+async function purchaseCredits(context: DomainContext, call: Call, amountUsd: number): Promise<void> {
+  const stripe = await localStripeJs(context);
+  if (!stripe) return;
+  const intent = await call<{ payment_intent_id: string }>('POST', '/api/v1/wallet/purchase-credits', {
+    amount_usd: amountUsd,
+  });
+  await stripe.browser.paymentIntents.confirm(intent.payment_intent_id, { payment_method: 'pm_card_visa' });
   // The credits arrive with the webhook; wait for them so the evaluation below can be funded.
   const deadline = Date.now() + 15_000;
   for (;;) {
