@@ -1,0 +1,26 @@
+import { Chip } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+
+type Colour = 'warning' | 'success' | 'error' | 'default' | 'info';
+
+/** Spec 001 section 4: pending yellow, verified green, rejected red, not_applied grey. */
+const COLOURS: Record<string, Colour> = {
+  pending: 'warning',
+  verified: 'success',
+  rejected: 'error',
+  not_applied: 'default',
+  completed: 'success',
+  paid: 'success',
+  failed: 'error',
+};
+
+export function StatusChip({ status }: { status: string | null | undefined }) {
+  if (!status) return null;
+  return <Chip size="small" label={status} color={COLOURS[status] ?? 'default'} />;
+}
+
+/** A status chip for a field of the current record. */
+export function StatusField({ source }: { source: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  return <StatusChip status={record?.[source] as string | undefined} />;
+}
