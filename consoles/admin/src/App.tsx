@@ -1,8 +1,6 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Admin, Resource } from 'react-admin';
 import adjustments from './adjustments';
 import applications from './applications';
-import { AuthCallback } from './auth/AuthCallback';
 import { LoginPage } from './auth/LoginPage';
 import cashouts from './cashouts';
 import { Dashboard } from './dashboard/Dashboard';
@@ -22,7 +20,6 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
-      requireAuth
       disableTelemetry
     >
       <Resource {...applications} />
@@ -34,9 +31,6 @@ export function App() {
       <Resource {...refunds} />
       <Resource {...cashouts} />
       <Resource {...invoices} />
-      <CustomRoutes noLayout>
-        <Route path="/auth-callback" element={<AuthCallback />} />
-      </CustomRoutes>
     </Admin>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider } from 'react-admin';
+import { Loading, Title, useAuthenticated, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type { AdminDataProvider } from '../providers/dataProvider';
@@ -10,6 +10,7 @@ import type { AdminDataProvider } from '../providers/dataProvider';
  * outstanding per account kind, and purchases reconciled with Stripe (every mismatch listed).
  */
 export function Dashboard() {
+  useAuthenticated();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const audit = useQuery({ queryKey: ['finance', 'audit'], queryFn: () => dataProvider.financeAudit() });
   const summary = useQuery({ queryKey: ['finance', 'summary'], queryFn: () => dataProvider.financeSummary() });

@@ -10,10 +10,18 @@ export interface MagicLinkCredentials {
  * Staff sign in with the same magic link as everyone (POST /auth/magic-link, then /auth/verify);
  * anyone without is_admin is refused with the spec's message.
  */
-export function createAuthProvider(session: Session): AuthProvider {
+export function createAuthProvider(
+  session: Session,
+  location: () => string = () => window.location.href,
+): AuthProvider {
   return {
     async login({ token }: MagicLinkCredentials) {
       await session.signIn(token);
+    },
+    /** react-admin's own /#/auth-callback route: the magic-link token in its query string. */
+    async handleCallback() {
+      await session.signIn(location());
+      return { redirectTo: '/' };
     },
     async logout() {
       await session.signOut();

@@ -1,0 +1,53 @@
+import { mailboxLink, type ApiProcess } from '@evalmarket/testkit/e2e';
+import type { TSession } from '@evalmarket/contracts';
+
+export type Call = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+
+async function post(api: ApiProcess, path: string, body: unknown): Promise<unknown> {
+  const reply = await fetch(`${api.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!reply.ok) throw new Error(`POST ${path}: ${reply.status} ${await reply.text()}`);
+  return reply.json();
+}
+
+/** Emails a sign-in link and returns its token, as the staff member would read it. */
+export async function signInToken(api: ApiProcess, email: string): Promise<string> {
+  await post(api, '/api/v1/auth/magic-link', { email });
+  const link = await mailboxLink(api.baseUrl, email, '/auth/callback');
+  return new URL(link).searchParams.get('token')!;
+}
+
+/** A session for setting the scene through the API, named when asked. */
+export async function apiSession(
+  api: ApiProcess,
+  email: string,
+  name?: { first_name: string; last_name: string },
+): Promise<TSession & { call: Call }> {
+  const token = await signInToken(api, email);
+  const session = (await post(api, '/api/v1/auth/verify', { token })) as TSession;
+  const call: Call = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+    const reply = await fetch(`${api.baseUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await reply.text();
+    if (!reply.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${reply.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  if (name) await call('/api/v1/profile/', { method: 'PUT', body: name });
+  return { ...session, call };
+}
+
+/** Makes a pending evaluator applicant by the Indeed route. */
+export async function applyByIndeed(person: { call: Call }, handle: string): Promise<void> {
+  await person.call('/api/v1/evaluator/apply', {
+    body: { application_method: 'indeed', indeed_url: `https://www.indeed.com/r/${handle}` },
+  });
+}
