@@ -22,7 +22,11 @@ describe('staff console (browser, real API)', () => {
     await applyByIndeed(ada, 'ada');
     await applyByIndeed(bob, 'bob');
     await ada.call('/api/v1/dev/grant-credits', { body: { amount_credits: 10_000 } });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, baseURL: api.baseUrl, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      baseURL: api.baseUrl,
+      acceptDownloads: true,
+    });
     admin = await context.newPage();
   });
   afterAll(async () => {
@@ -73,7 +77,9 @@ describe('staff console (browser, real API)', () => {
 
   it('approves a pending application, and the evaluator is verified for that person', async () => {
     await admin.goto('/admin/#/evaluator-applications');
-    await expect(admin.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(admin.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
     const row = admin.getByRole('row').filter({ hasText: 'ada@example.com' });
     await row.waitFor();
     await expect(row.getByText('pending').isVisible()).resolves.toBe(true);
@@ -90,7 +96,9 @@ describe('staff console (browser, real API)', () => {
     await dialog.waitFor({ state: 'detached' });
     await admin.getByText('Application approved').waitFor();
 
-    const status = await ada.call<{ evaluator_status: string; qualification_tier: string }>('/api/v1/evaluator/status');
+    const status = await ada.call<{ evaluator_status: string; qualification_tier: string }>(
+      '/api/v1/evaluator/status',
+    );
     expect(status).toMatchObject({ evaluator_status: 'verified', qualification_tier: 'expert' });
 
     await admin.getByRole('tab', { name: 'Verified' }).click();
@@ -131,30 +139,46 @@ describe('staff console (browser, real API)', () => {
     await keepScreenshot(admin, ARTIFACTS, 'adjustments');
 
     const reply = await ada.call<unknown>('/api/v1/wallet/transactions?context=spending&limit=20');
-    const list = (Array.isArray(reply) ? reply : (reply as { transactions: unknown[] }).transactions) as Array<{
+    const list = (
+      Array.isArray(reply) ? reply : (reply as { transactions: unknown[] }).transactions
+    ) as Array<{
       amount: number;
       type: string;
     }>;
     expect(list.some((item) => item.amount === 2500 && item.type === 'credit')).toBe(true);
 
-    await admin.goto(`/admin/#/events?filter=${encodeURIComponent(JSON.stringify({ type: 'CreditsAdjusted' }))}`);
-    const eventRow = admin.getByRole('row').filter({ hasText: `user-${ada.user.id}` }).first();
+    await admin.goto(
+      `/admin/#/events?filter=${encodeURIComponent(JSON.stringify({ type: 'CreditsAdjusted' }))}`,
+    );
+    const eventRow = admin
+      .getByRole('row')
+      .filter({ hasText: `user-${ada.user.id}` })
+      .first();
     await admin.getByRole('cell', { name: 'CreditsAdjusted' }).first().waitFor();
     const rows = admin.getByRole('row').filter({ hasText: 'CreditsAdjusted' });
     await rows.first().click();
     await admin.getByText('Goodwill credit for support ticket 42').first().waitFor();
-    await admin.getByText(/^hash: [0-9a-f]{16,}/).first().waitFor();
+    await admin
+      .getByText(/^hash: [0-9a-f]{16,}/)
+      .first()
+      .waitFor();
     await admin.getByLabel('Postings').first().waitFor();
     void eventRow;
+    await admin.waitForTimeout(500); // the expand animation
     await keepScreenshot(admin, ARTIFACTS, 'events');
 
     const download = admin.waitForEvent('download');
     await admin.getByRole('button', { name: 'Export NDJSON' }).click();
     const file = await (await download).path();
-    const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; payload: { reason?: string } });
+    const lines = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; payload: { reason?: string } });
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.every((event) => event.type === 'CreditsAdjusted')).toBe(true);
-    expect(lines.some((event) => event.payload.reason === 'Goodwill credit for support ticket 42')).toBe(true);
+    expect(lines.some((event) => event.payload.reason === 'Goodwill credit for support ticket 42')).toBe(
+      true,
+    );
 
     const csvDownload = admin.waitForEvent('download');
     await admin.getByRole('button', { name: 'Export CSV' }).click();
@@ -177,7 +201,11 @@ describe('staff console (browser, real API)', () => {
     const types = ((await events.json()) as Array<{ type: string }>).map((event) => event.type);
     expect(types).toEqual(expect.arrayContaining(['AdminRoleGranted', 'AdminRoleRevoked']));
 
-    await admin.getByRole('row').filter({ hasText: 'ada@example.com' }).getByText('Ada', { exact: true }).click();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'ada@example.com' })
+      .getByText('Ada', { exact: true })
+      .click();
     await admin.getByText('Goodwill credit for support ticket 42').first().waitFor();
     await keepScreenshot(admin, ARTIFACTS, 'user-show');
   });

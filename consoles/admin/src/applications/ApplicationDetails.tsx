@@ -130,7 +130,7 @@ export function ApplicationDetails({
         </Table>
         {record.evaluator_status === 'pending' && (
           <Stack spacing={2} sx={{ mt: 3 }}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <FormControl size="small" sx={{ minWidth: 220 }}>
                 <InputLabel id="tier-label">Qualification tier</InputLabel>
                 <Select

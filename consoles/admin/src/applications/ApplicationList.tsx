@@ -1,14 +1,7 @@
 import type { TEvaluatorApplicationItem } from '@evalmarket/contracts';
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  DataTable,
-  DateField,
-  List,
-  useListContext,
-  useNotify,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, DateField, List, useListContext, useNotify, useRecordContext } from 'react-admin';
 import { StatusField } from '../common/StatusChip';
 import { FAILED_TO_FETCH_APPLICATIONS } from '../common/messages';
 import { ApplicationDetails, applicantName, formatReputation } from './ApplicationDetails';
@@ -20,7 +13,9 @@ function StatusTabs() {
   return (
     <Tabs
       value={current}
-      onChange={(_, value: string) => setFilters({ ...filterValues, evaluator_status: value }, displayedFilters)}
+      onChange={(_, value: string) =>
+        setFilters({ ...filterValues, evaluator_status: value }, displayedFilters)
+      }
       aria-label="Application status"
     >
       {APPLICATION_TABS.map((tab) => (

@@ -5,7 +5,15 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
     <Box
       component="pre"
       aria-label={label}
-      sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, overflowX: 'auto', maxWidth: '100%' }}
+      sx={{
+        m: 0,
+        p: 1,
+        bgcolor: 'grey.100',
+        borderRadius: 1,
+        fontSize: 12,
+        overflowX: 'auto',
+        maxWidth: '100%',
+      }}
     >
       {JSON.stringify(value, null, 2)}
     </Box>

@@ -1,4 +1,19 @@
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useAuthenticated, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -13,7 +28,10 @@ export function Dashboard() {
   useAuthenticated();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const audit = useQuery({ queryKey: ['finance', 'audit'], queryFn: () => dataProvider.financeAudit() });
-  const summary = useQuery({ queryKey: ['finance', 'summary'], queryFn: () => dataProvider.financeSummary() });
+  const summary = useQuery({
+    queryKey: ['finance', 'summary'],
+    queryFn: () => dataProvider.financeSummary(),
+  });
 
   if (audit.isPending || summary.isPending) return <Loading />;
   if (audit.isError || summary.isError) {
@@ -49,15 +67,19 @@ export function Dashboard() {
             />
             <CardContent>
               <Typography variant="body2" color="text.secondary" gutterBottom>
-                {report.events_checked} events, {report.money_events} money events, {report.postings} postings,{' '}
-                {report.accounts} accounts checked up to position {report.head_position}.
+                {report.events_checked} events, {report.money_events} money events, {report.postings}{' '}
+                postings, {report.accounts} accounts checked up to position {report.head_position}.
               </Typography>
               <Table size="small">
                 <TableBody>
                   {report.checks.map((check) => (
                     <TableRow key={check.name}>
                       <TableCell>
-                        <Chip size="small" color={check.ok ? 'success' : 'error'} label={check.ok ? 'ok' : 'failed'} />
+                        <Chip
+                          size="small"
+                          color={check.ok ? 'success' : 'error'}
+                          label={check.ok ? 'ok' : 'failed'}
+                        />
                       </TableCell>
                       <TableCell>
                         {check.title}
@@ -93,8 +115,11 @@ export function Dashboard() {
               <CardContent>
                 <Typography variant="body1">
                   {figures.purchases.count} purchases,{' '}
-                  {figures.purchases.amount_usd.toLocaleString('en-US', { style: 'currency', currency: 'USD' })},{' '}
-                  {formatCredits(figures.purchases.credits)}
+                  {figures.purchases.amount_usd.toLocaleString('en-US', {
+                    style: 'currency',
+                    currency: 'USD',
+                  })}
+                  , {formatCredits(figures.purchases.credits)}
                 </Typography>
               </CardContent>
             </Card>
@@ -147,7 +172,8 @@ export function Dashboard() {
             />
             <CardContent>
               <Typography variant="body2" color="text.secondary">
-                {reconciliation.checked} payments checked{reconciliation.note ? ` (${reconciliation.note})` : ''}.
+                {reconciliation.checked} payments checked
+                {reconciliation.note ? ` (${reconciliation.note})` : ''}.
               </Typography>
               {reconciliation.mismatches.length > 0 && (
                 <Table size="small" aria-label="Stripe mismatches">

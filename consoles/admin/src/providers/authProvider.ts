@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { ACCESS_DENIED, NOT_AUTHENTICATED, Session } from './session';
+import type { Session } from './session';
+import { ACCESS_DENIED, NOT_AUTHENTICATED } from './session';
 
 /** Credentials react-admin's login() receives: a magic-link token or the pasted link. */
 export interface MagicLinkCredentials {
@@ -28,7 +29,8 @@ export function createAuthProvider(
     },
     async checkAuth() {
       const current = session.get();
-      if (!current) throw new Error(NOT_AUTHENTICATED);
+      // Signed out: straight to the sign-in page, no error toast (react-admin's `message: false`).
+      if (!current) throw { message: false };
       if (!current.user.is_admin) {
         session.clear();
         throw new Error(ACCESS_DENIED);

@@ -1,7 +1,4 @@
-import type {
-  TEvaluatorApplicationItem,
-  TQualificationTier,
-} from '@evalmarket/contracts';
+import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
 import { fetchUtils, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Session } from './session';
@@ -61,7 +58,10 @@ export const PAGE_ROWS = 500;
 export const EXPORT_MAX_RECORDS = 20_000;
 
 /** Views over the event log that the API has no list for: refunds are PurchaseRefunded events. */
-const EVENT_VIEWS: Record<string, { type: string; toRecord(event: Record<string, unknown>): Record<string, unknown> }> = {
+const EVENT_VIEWS: Record<
+  string,
+  { type: string; toRecord(event: Record<string, unknown>): Record<string, unknown> }
+> = {
   refunds: {
     type: 'PurchaseRefunded',
     toRecord(event) {

@@ -1,4 +1,12 @@
-import { DataTable, DateField, List, NumberField, ReferenceField, TextInput, DateTimeInput } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  List,
+  NumberField,
+  ReferenceField,
+  TextInput,
+  DateTimeInput,
+} from 'react-admin';
 
 const Column = DataTable.Col;
 
