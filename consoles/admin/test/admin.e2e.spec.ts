@@ -48,6 +48,11 @@ describe('staff console (browser, real API)', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Send Magic Link' }).waitFor();
 
+    // The same refusal through the console's auth-callback route.
+    const viaCallback = await signInToken(api, 'plain3@example.com');
+    await page.goto(`/admin/#/auth-callback?token=${encodeURIComponent(viaCallback)}`);
+    await page.getByText(ACCESS_DENIED).first().waitFor();
+
     // The API says the same to a non-admin's token.
     const person = await apiSession(api, 'plain2@example.com');
     const reply = await fetch(`${api.baseUrl}/api/v1/admin/users`, {
@@ -55,6 +60,14 @@ describe('staff console (browser, real API)', () => {
     });
     expect(reply.status).toBe(403);
     expect(await reply.json()).toMatchObject({ detail: ACCESS_DENIED });
+  });
+
+  it('is served built by the API at /admin', async () => {
+    for (const path of ['/admin', '/admin/']) {
+      const reply = await fetch(`${api.baseUrl}${path}`);
+      expect(reply.status).toBe(200);
+      expect(await reply.text()).toContain('/admin/assets/');
+    }
   });
 
   it('signs an admin in by magic link and shows the finance dashboard', async () => {
