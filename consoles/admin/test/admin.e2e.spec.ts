@@ -148,6 +148,7 @@ describe('staff console (browser, real API)', () => {
     await admin.getByLabel('Amount (credits)').fill('2500');
     await admin.getByLabel('Reason').fill('Goodwill credit for support ticket 42');
     await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Adjustment recorded').waitFor();
     await admin.getByRole('cell', { name: 'Goodwill credit for support ticket 42' }).waitFor();
     await keepScreenshot(admin, ARTIFACTS, 'adjustments');
 
@@ -213,6 +214,19 @@ describe('staff console (browser, real API)', () => {
     );
     const types = ((await events.json()) as Array<{ type: string }>).map((event) => event.type);
     expect(types).toEqual(expect.arrayContaining(['AdminRoleGranted', 'AdminRoleRevoked']));
+
+    // A disabled person cannot sign in; enabling restores access.
+    const plain = admin.getByRole('row').filter({ hasText: 'plain@example.com' });
+    await plain.getByRole('button', { name: 'Disable plain@example.com' }).click();
+    await plain.getByRole('button', { name: 'Enable plain@example.com' }).waitFor();
+    const refused = await fetch(`${api.baseUrl}/api/v1/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: await signInToken(api, 'plain@example.com') }),
+    });
+    expect(refused.ok).toBe(false);
+    await plain.getByRole('button', { name: 'Enable plain@example.com' }).click();
+    await plain.getByRole('button', { name: 'Disable plain@example.com' }).waitFor();
 
     await admin
       .getByRole('row')

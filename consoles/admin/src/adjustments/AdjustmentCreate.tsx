@@ -7,6 +7,8 @@ import {
   SimpleForm,
   TextInput,
   required,
+  useNotify,
+  useRedirect,
   type Validator,
 } from 'react-admin';
 
@@ -22,8 +24,14 @@ const integer: Validator = (value: unknown) =>
  * no edit and no undo: a correction is another, compensating adjustment.
  */
 export function AdjustmentCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = () => {
+    notify('Adjustment recorded', { type: 'success' });
+    redirect('list', 'adjustments');
+  };
   return (
-    <Create title="New credits adjustment" mutationMode="pessimistic" redirect="list">
+    <Create title="New credits adjustment" mutationMode="pessimistic" mutationOptions={{ onSuccess }}>
       <SimpleForm defaultValues={{ context: 'spending' }}>
         <ReferenceInput source="user_id" reference="users">
           <AutocompleteInput

@@ -16,7 +16,9 @@ const COLOURS: Record<string, Colour> = {
 
 export function StatusChip({ status }: { status: string | null | undefined }) {
   if (!status) return null;
-  return <Chip size="small" label={status} color={COLOURS[status] ?? 'default'} />;
+  // MUI's warning palette is orange; the spec's pending badge is yellow.
+  const yellow = status === 'pending' ? { bgcolor: '#fdd835', color: 'rgba(0, 0, 0, 0.87)' } : undefined;
+  return <Chip size="small" label={status} color={COLOURS[status] ?? 'default'} sx={yellow} />;
 }
 
 /** A status chip for a field of the current record. */
