@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, applyByIndeed, signInToken, type Call } from './support/scene';
+import { apiSession, applyByIndeed, buyCredits, signInToken, type Call } from './support/scene';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const ADMIN = 'boss@example.com';
@@ -22,6 +22,7 @@ describe('staff console (browser, real API)', () => {
     await applyByIndeed(ada, 'ada');
     await applyByIndeed(bob, 'bob');
     await ada.call('/api/v1/dev/grant-credits', { body: { amount_credits: 10_000 } });
+    await buyCredits(ada, 50);
     const context = await browser.newContext({
       viewport: { width: 1400, height: 900 },
       baseURL: api.baseUrl,
@@ -85,6 +86,7 @@ describe('staff console (browser, real API)', () => {
     await admin.getByText('Platform fee revenue').waitFor();
     await admin.getByText('Credits outstanding per account kind').waitFor();
     await admin.getByText('Purchases reconciled with Stripe').waitFor();
+    await admin.getByText('1 purchases, $50.00, 50,000 credits').waitFor();
     await keepScreenshot(admin, ARTIFACTS, 'dashboard');
   });
 
@@ -240,10 +242,10 @@ describe('staff console (browser, real API)', () => {
   it('lists transactions, purchases, refunds, cash-outs and invoices', async () => {
     for (const [path, name, text] of [
       ['transactions', 'transactions', 'Goodwill credit for support ticket 42'],
-      ['purchases', 'purchases', null],
+      ['purchases', 'purchases', '$50.00'],
       ['refunds', 'refunds', null],
       ['cashouts', 'cashouts', null],
-      ['invoices', 'invoices', null],
+      ['invoices', 'invoices', 'INV-000001'],
     ] as const) {
       await admin.goto(`/admin/#/${path}`);
       await admin.locator('.RaList-main, .RaList-noResults, [class*="RaEmpty"]').first().waitFor();

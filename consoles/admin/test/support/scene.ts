@@ -51,3 +51,30 @@ export async function applyByIndeed(person: { call: Call }, handle: string): Pro
     body: { application_method: 'indeed', indeed_url: `https://www.indeed.com/r/${handle}` },
   });
 }
+
+/** Buys credits by card through the API's local Stripe fake, and waits for the credits. */
+export async function buyCredits(person: { call: Call }, amountUsd: number): Promise<void> {
+  const config = await person.call<{ mode: string; api_base: string; publishable_key: string }>(
+    '/api/v1/payments/config',
+  );
+  if (config.mode !== 'local') throw new Error('expected the local Stripe fake');
+  const before = await person.call<{ credits_balance: number }>('/api/v1/wallet/balance');
+  const intent = await person.call<{ payment_intent_id: string }>('/api/v1/wallet/purchase-credits', {
+    body: { amount_usd: amountUsd },
+  });
+  const confirm = await fetch(`${config.api_base}/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${config.publishable_key}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'payment_method=pm_card_visa',
+  });
+  if (!confirm.ok) throw new Error(`confirm: ${confirm.status} ${await confirm.text()}`);
+  for (let attempt = 0; attempt < 80; attempt += 1) {
+    const now = await person.call<{ credits_balance: number }>('/api/v1/wallet/balance');
+    if (now.credits_balance > before.credits_balance) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the purchased credits never arrived');
+}
