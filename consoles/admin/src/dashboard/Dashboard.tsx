@@ -145,12 +145,19 @@ export function Dashboard() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card>
-            <CardHeader title="Platform accounts" />
+            <CardHeader
+              title="Platform accounts"
+              subheader="Balances in credits; a negative balance is credits issued"
+            />
             <CardContent sx={{ height: 280 }}>
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={platform} layout="vertical" margin={{ left: 60 }}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis type="number" />
+                  {/* Platform accounts are mostly sources (negative): keep zero in view. */}
+                  <XAxis
+                    type="number"
+                    domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
+                  />
                   <YAxis type="category" dataKey="account" width={120} />
                   <Tooltip />
                   <Bar dataKey="posted" name="Posted credits" fill="#7b1fa2" isAnimationActive={false} />
