@@ -44,6 +44,7 @@ export async function registerConsoles(
     const hidden = { schema: { hide: true } };
     app.get(prefix, hidden, page);
     app.get(`${prefix}*`, hidden, page);
-    if (prefix !== '/') app.get(prefix.slice(0, -1), hidden, page);
+    // '/admin' needs no route of its own: the router ignores trailing slashes, so `/admin/`
+    // already answers it (declaring both fails at start-up with FST_ERR_DUPLICATED_ROUTE).
   }
 }

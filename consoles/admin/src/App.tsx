@@ -1,0 +1,36 @@
+import { Admin, Resource } from 'react-admin';
+import adjustments from './adjustments';
+import applications from './applications';
+import { LoginPage } from './auth/LoginPage';
+import cashouts from './cashouts';
+import { Dashboard } from './dashboard/Dashboard';
+import events from './events';
+import invoices from './invoices';
+import { authProvider, dataProvider } from './providers';
+import purchases from './purchases';
+import refunds from './refunds';
+import transactions from './transactions';
+import users from './users';
+
+export function App() {
+  return (
+    <Admin
+      title="EvalMarket staff"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      disableTelemetry
+    >
+      <Resource {...applications} />
+      <Resource {...users} />
+      <Resource {...adjustments} />
+      <Resource {...transactions} />
+      <Resource {...events} />
+      <Resource {...purchases} />
+      <Resource {...refunds} />
+      <Resource {...cashouts} />
+      <Resource {...invoices} />
+    </Admin>
+  );
+}

@@ -1,0 +1,61 @@
+/** Event-log exports for finance: NDJSON keeps every field; CSV flattens the nested ones to JSON. */
+export interface ExportedEvent {
+  global_position: number;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  recorded_at: string | null;
+  actor: string | null;
+  causation_id: string | null;
+  correlation_id: string | null;
+  payload: unknown;
+  postings: unknown[];
+  hash: string;
+  prev_hash: string;
+}
+
+export const CSV_COLUMNS = [
+  'global_position',
+  'event_id',
+  'stream_id',
+  'stream_version',
+  'type',
+  'recorded_at',
+  'actor',
+  'causation_id',
+  'correlation_id',
+  'hash',
+  'prev_hash',
+  'payload',
+  'postings',
+] as const;
+
+export function toNdjson(events: readonly ExportedEvent[]): string {
+  return events.map((event) => JSON.stringify(event)).join('\n') + (events.length ? '\n' : '');
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(events: readonly ExportedEvent[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const event of events) {
+    lines.push(CSV_COLUMNS.map((column) => csvCell(event[column])).join(','));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+export function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,151 @@
+import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
+import { fetchUtils, type DataProvider, type GetListParams } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { Session } from './session';
+
+export type UserAction = 'grant-admin' | 'revoke-admin' | 'disable' | 'enable';
+
+export interface AuditCheck {
+  name: string;
+  title: string;
+  ok: boolean;
+  summary: string;
+  failure_count: number;
+  failures: string[];
+}
+
+export interface FinanceAudit {
+  ok: boolean;
+  head_position: number;
+  events_checked: number;
+  money_events: number;
+  postings: number;
+  accounts: number;
+  checks: AuditCheck[];
+  duration_ms: number;
+  stripe_reconciliation: {
+    ok: boolean;
+    checked: number;
+    mismatches: unknown[];
+    note?: string;
+  };
+}
+
+interface PostedPending {
+  posted_credits: number;
+  pending_credits: number;
+}
+
+export interface FinanceSummary {
+  credits_outstanding: { spending: PostedPending; earning: PostedPending };
+  platform_accounts: Record<string, PostedPending>;
+  fee_revenue_credits: number;
+  purchases: { count: number; amount_usd: number; credits: number };
+}
+
+export interface AdminDataProvider extends DataProvider {
+  approveApplication(userId: string, tier: TQualificationTier): Promise<TEvaluatorApplicationItem>;
+  rejectApplication(userId: string, reason: string): Promise<TEvaluatorApplicationItem>;
+  userAction(userId: string, action: UserAction): Promise<{ id: string }>;
+  financeAudit(): Promise<FinanceAudit>;
+  financeSummary(): Promise<FinanceSummary>;
+  /** Every record of a list for the filter, page by page, up to `maxRecords`. */
+  getAll(resource: string, filter: Record<string, unknown>, maxRecords?: number): Promise<unknown[]>;
+}
+
+/** The API's largest page (services/api/src/admin/ra-list.ts MAX_PAGE_ROWS). */
+export const PAGE_ROWS = 500;
+export const EXPORT_MAX_RECORDS = 20_000;
+
+/** Views over the event log that the API has no list for: refunds are PurchaseRefunded events. */
+const EVENT_VIEWS: Record<
+  string,
+  { type: string; toRecord(event: Record<string, unknown>): Record<string, unknown> }
+> = {
+  refunds: {
+    type: 'PurchaseRefunded',
+    toRecord(event) {
+      const payload = (event.payload ?? {}) as Record<string, unknown>;
+      return {
+        ...payload,
+        id: event.id,
+        global_position: event.global_position,
+        recorded_at: event.recorded_at,
+        stream_id: event.stream_id,
+      };
+    },
+  },
+};
+
+/**
+ * One data provider for the staff console: ra-data-simple-rest on /api/v1/admin with the bearer
+ * token, plus the staff actions that are not CRUD (review, roles, finance checks).
+ */
+export function createDataProvider(session: Session): AdminDataProvider {
+  const apiUrl = `${session.apiUrl}/api/v1/admin`;
+  const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+    const token = await session.accessToken();
+    return fetchUtils.fetchJson(url, {
+      ...options,
+      user: { authenticated: Boolean(token), token: `Bearer ${token ?? ''}` },
+    });
+  };
+  const rest = simpleRestProvider(apiUrl, httpClient);
+  const post = async <T>(path: string, body: unknown = {}): Promise<T> => {
+    const { json } = await httpClient(`${apiUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    return json as T;
+  };
+  const get = async <T>(path: string): Promise<T> => (await httpClient(`${apiUrl}${path}`)).json as T;
+
+  const provider: AdminDataProvider = {
+    ...rest,
+    async getList(resource, params) {
+      const view = EVENT_VIEWS[resource];
+      if (!view) return rest.getList(resource, params);
+      const result = await rest.getList('events', {
+        ...params,
+        sort: { field: 'global_position', order: params.sort?.order ?? 'DESC' },
+        filter: { ...params.filter, type: view.type },
+      });
+      return { ...result, data: result.data.map((event) => view.toRecord(event) as typeof event) };
+    },
+    async getOne(resource, params) {
+      const view = EVENT_VIEWS[resource];
+      if (!view) return rest.getOne(resource, params);
+      const { data } = await rest.getOne('events', params);
+      return { data: view.toRecord(data) as typeof data };
+    },
+    async approveApplication(userId, tier) {
+      const reply = await post<{ application: TEvaluatorApplicationItem }>(
+        `/evaluator/approve/${encodeURIComponent(userId)}`,
+        { qualification_tier: tier },
+      );
+      return reply.application;
+    },
+    async rejectApplication(userId, reason) {
+      const reply = await post<{ application: TEvaluatorApplicationItem }>(
+        `/evaluator/reject/${encodeURIComponent(userId)}`,
+        { rejection_reason: reason },
+      );
+      return reply.application;
+    },
+    userAction: (userId, action) => post(`/users/${encodeURIComponent(userId)}/${action}`),
+    financeAudit: () => get('/finance/audit'),
+    financeSummary: () => get('/finance/summary'),
+    async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
+      const records: unknown[] = [];
+      for (let page = 1; records.length < maxRecords; page += 1) {
+        const params: GetListParams = {
+          pagination: { page, perPage: PAGE_ROWS },
+          sort: { field: 'id', order: 'ASC' },
+          filter,
+        };
+        const { data, total } = await provider.getList(resource, params);
+        records.push(...data);
+        if (data.length < PAGE_ROWS || (total !== undefined && records.length >= total)) break;
+      }
+      return records.slice(0, maxRecords);
+    },
+  };
+  return provider;
+}

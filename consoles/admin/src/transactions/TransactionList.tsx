@@ -1,0 +1,30 @@
+import { DataTable, DateField, List, NumberField, ReferenceField } from 'react-admin';
+import { StatusField } from '../common/StatusChip';
+import { transactionFilters } from './filters';
+
+const Column = DataTable.Col;
+
+export function TransactionList() {
+  return (
+    <List filters={transactionFilters} sort={{ field: 'global_position', order: 'DESC' }}>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column source="created_at" label="When">
+          <DateField source="created_at" showTime />
+        </Column>
+        <Column source="user_id" label="Person" disableSort>
+          <ReferenceField source="user_id" reference="users" link="show" />
+        </Column>
+        <Column source="context" disableSort />
+        <Column source="type" disableSort />
+        <Column source="amount" label="Credits">
+          <NumberField source="amount" />
+        </Column>
+        <Column source="description" disableSort />
+        <Column source="code" disableSort />
+        <Column source="status" disableSort>
+          <StatusField source="status" />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,11 @@
+import People from '@mui/icons-material/People';
+import { UserList } from './UserList';
+import { UserShow } from './UserShow';
+
+export default {
+  name: 'users',
+  list: UserList,
+  show: UserShow,
+  icon: People,
+  recordRepresentation: 'email',
+};
