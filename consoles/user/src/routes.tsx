@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { HomePage } from './pages/HomePage';
+import { PurchasePage } from './pages/wallet/PurchasePage';
+import { WalletPage } from './pages/wallet/WalletPage';
 
 export interface ConsoleRoute {
   path: string;
@@ -13,4 +15,6 @@ export interface ConsoleRoute {
 export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/', element: <HomePage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/wallet', element: <WalletPage />, protected: true },
+  { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
 ];

@@ -58,6 +58,14 @@ export function detailMessage(detail: unknown): string | undefined {
 }
 
 export async function apiRequest<T>(path: string, request: ApiRequest): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, request)).data;
+}
+
+/** As apiRequest, with the reply headers too (cursor paging reads x-next-before). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  request: ApiRequest,
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
@@ -90,7 +98,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest): Promise<
     if (response.status === 401 && token) onUnauthorized(error);
     throw error;
   }
-  return payload as T;
+  return { data: payload as T, headers: response.headers };
 }
 
 function safeJson(text: string): unknown {
