@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
+import { Navigate } from 'react-router-dom';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { HomePage } from './pages/HomePage';
+import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
 import { WalletPage } from './pages/wallet/WalletPage';
 
@@ -17,4 +19,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/auth/callback', element: <AuthCallbackPage /> },
   { path: '/wallet', element: <WalletPage />, protected: true },
   { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
+  { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
+  { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },
+  { path: '/payments/setup/earning', element: <PaymentSetupPage context="earning" />, protected: true },
+  { path: '/payments/setup/success', element: <Navigate to="/payments/setup?connect=success" replace /> },
 ];
