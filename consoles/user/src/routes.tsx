@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { AccountPage } from './pages/account/AccountPage';
+import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
 import { HomePage } from './pages/HomePage';
 import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
@@ -17,6 +19,8 @@ export interface ConsoleRoute {
 export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/', element: <HomePage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/account', element: <AccountPage />, protected: true },
+  { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
   { path: '/wallet', element: <WalletPage />, protected: true },
   { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
   { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
