@@ -42,7 +42,6 @@ export function AccountPage() {
       live = false;
     };
     // Load once per visit; setProfile is stable enough for this purpose.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

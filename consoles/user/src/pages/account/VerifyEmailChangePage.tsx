@@ -64,7 +64,6 @@ export function VerifyEmailChangePage() {
     const timer = window.setTimeout(() => navigate('/account'), EMAIL_CHANGE_REDIRECT_MS);
     return () => window.clearTimeout(timer);
     // Refresh once on success; the session status need not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [succeeded]);
 
   return (
