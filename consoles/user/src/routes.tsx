@@ -3,6 +3,8 @@ import { Navigate } from 'react-router-dom';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { AccountPage } from './pages/account/AccountPage';
 import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
+import { ApplyPage } from './pages/evaluator/ApplyPage';
+import { CashoutPage } from './pages/evaluator/CashoutPage';
 import { HomePage } from './pages/HomePage';
 import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
@@ -23,6 +25,10 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
   { path: '/wallet', element: <WalletPage />, protected: true },
   { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
+  { path: '/evaluator/apply', element: <ApplyPage />, protected: true },
+  { path: '/evaluator/cashout', element: <CashoutPage />, protected: true },
+  /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
+  { path: '/dashboard', element: <Navigate to="/" replace /> },
   { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
   { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },
   { path: '/payments/setup/earning', element: <PaymentSetupPage context="earning" />, protected: true },

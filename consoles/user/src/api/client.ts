@@ -67,7 +67,8 @@ export async function apiRequestWithHeaders<T>(
   request: ApiRequest,
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   const token = request.anonymous ? undefined : currentToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -77,7 +78,12 @@ export async function apiRequestWithHeaders<T>(
     response = await fetch(path, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body:
+        request.body === undefined
+          ? undefined
+          : multipart
+            ? (request.body as FormData)
+            : JSON.stringify(request.body),
       signal: request.signal,
     });
   } catch (error) {
