@@ -5,6 +5,8 @@ import { AccountPage } from './pages/account/AccountPage';
 import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
 import { ApplyPage } from './pages/evaluator/ApplyPage';
 import { CashoutPage } from './pages/evaluator/CashoutPage';
+import { AnalyticsPage } from './pages/analytics/AnalyticsPage';
+import { BillingPage } from './pages/billing/BillingPage';
 import { HomePage } from './pages/HomePage';
 import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
@@ -29,6 +31,9 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/evaluator/cashout', element: <CashoutPage />, protected: true },
   /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
   { path: '/dashboard', element: <Navigate to="/" replace /> },
+  { path: '/analytics/spending', element: <AnalyticsPage key="spending" kind="spending" />, protected: true },
+  { path: '/analytics/earnings', element: <AnalyticsPage key="earnings" kind="earnings" />, protected: true },
+  { path: '/billing', element: <BillingPage />, protected: true },
   { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
   { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },
   { path: '/payments/setup/earning', element: <PaymentSetupPage context="earning" />, protected: true },

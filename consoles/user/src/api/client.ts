@@ -114,3 +114,23 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+/** Downloads a file that needs the bearer token (an invoice PDF) and hands it to the browser. */
+export async function apiDownload(path: string, fileName: string, action: string): Promise<void> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(`Network error while ${action}`, 500);
+  }
+  if (!response.ok) throw new ApiError(`Request failed (${response.status})`, response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
