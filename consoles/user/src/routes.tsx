@@ -1,16 +1,21 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { AccountPage } from './pages/account/AccountPage';
 import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
 import { ApplyPage } from './pages/evaluator/ApplyPage';
 import { CashoutPage } from './pages/evaluator/CashoutPage';
-import { AnalyticsPage } from './pages/analytics/AnalyticsPage';
 import { BillingPage } from './pages/billing/BillingPage';
 import { HomePage } from './pages/HomePage';
 import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
 import { WalletPage } from './pages/wallet/WalletPage';
+
+/** recharts is large: the analytics screens load on demand. */
+const AnalyticsPage = lazy(() =>
+  import('./pages/analytics/AnalyticsPage').then((module) => ({ default: module.AnalyticsPage })),
+);
+const loading = <p className="page-loading">Loading...</p>;
 
 export interface ConsoleRoute {
   path: string;
@@ -29,10 +34,28 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
   { path: '/evaluator/apply', element: <ApplyPage />, protected: true },
   { path: '/evaluator/cashout', element: <CashoutPage />, protected: true },
+  /** The bonus banner's target (spec 001 section 2.3 names both); creation lives at /evaluations/create. */
+  { path: '/evaluations/new', element: <Navigate to="/evaluations/create" replace /> },
   /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
   { path: '/dashboard', element: <Navigate to="/" replace /> },
-  { path: '/analytics/spending', element: <AnalyticsPage key="spending" kind="spending" />, protected: true },
-  { path: '/analytics/earnings', element: <AnalyticsPage key="earnings" kind="earnings" />, protected: true },
+  {
+    path: '/analytics/spending',
+    element: (
+      <Suspense fallback={loading}>
+        <AnalyticsPage key="spending" kind="spending" />
+      </Suspense>
+    ),
+    protected: true,
+  },
+  {
+    path: '/analytics/earnings',
+    element: (
+      <Suspense fallback={loading}>
+        <AnalyticsPage key="earnings" kind="earnings" />
+      </Suspense>
+    ),
+    protected: true,
+  },
   { path: '/billing', element: <BillingPage />, protected: true },
   { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
   { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },

@@ -34,7 +34,9 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
     await page.goto('/wallet');
     await page.getByRole('heading', { name: 'Get 5,000 Free Credits!' }).waitFor();
     await expect(page.getByText('5,000 credits = $5.00 USD value').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Start First Project' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Start First Project' }).getAttribute('href')).resolves.toBe(
+      '/evaluations/new',
+    );
     // A requester only: no Spending/Earning switch.
     await expect(page.getByRole('tab', { name: 'Earning' }).count()).resolves.toBe(0);
     const credit = page.getByRole('article', { name: 'Credit Balance' });
@@ -204,8 +206,16 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
     await signInInBrowser(page, api, 'buyer@example.com');
     await page.goto('/wallet');
     await page.getByRole('heading', { name: 'Auto-Recharge' }).waitFor();
+    await page.getByRole('button', { name: 'Save Settings' }).waitFor();
+    await page.locator('.transactions tbody tr, .transactions .empty').first().waitFor();
+    await page.getByRole('button', { name: /Add Payment Method|Remove Card/ }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await keepScreenshot(page, ARTIFACTS, 'wallet-phone');
+    await page.getByRole('button', { name: 'Purchase Credits' }).click();
+    await page.getByRole('dialog', { name: 'Purchase Credits' }).getByLabel('Card number').waitFor();
+    await keepScreenshot(page, ARTIFACTS, 'purchase-modal-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });

@@ -148,7 +148,7 @@ export function WalletPage() {
                   <li>No expiration</li>
                   <li>No trial limitations</li>
                 </ul>
-                <Link to="/evaluations/create" className="button button-primary">
+                <Link to="/evaluations/new" className="button button-primary">
                   Start First Project
                 </Link>
               </div>
