@@ -132,6 +132,19 @@ describe('analytics and billing (browser)', () => {
     await keepScreenshot(page, ARTIFACTS, 'analytics-spending-charts');
   });
 
+  it('explains a network failure in plain words and retries', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, api, 'offline@example.com');
+    let failures = 1;
+    await page.route('**/api/v1/analytics/spending/?period=*', (route) =>
+      failures-- > 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto('/analytics/spending');
+    await page.getByText('Network error. Check your internet connection and try again.').waitFor();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('article', { name: 'Total Spent' }).waitFor();
+  });
+
   it('refuses earnings analytics without the expert role, and shows them to an expert', async () => {
     const page = await newPage();
     await signInInBrowser(page, api, 'not-expert@example.com');

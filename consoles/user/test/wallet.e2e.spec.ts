@@ -201,6 +201,21 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
       .waitFor();
   });
 
+  it('offers Retry when the wallet cannot load', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, api, 'flaky@example.com');
+    let failures = 1;
+    await page.route('**/api/v1/wallet/', (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, body: '{"detail":"boom"}' }) : route.continue(),
+    );
+    await page.goto('/wallet');
+    await page.getByText('Error loading wallet').waitFor();
+    await keepScreenshot(page, ARTIFACTS, 'wallet-error');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('article', { name: 'Credit Balance' }).waitFor();
+    await expect(page.getByText('Error loading wallet').count()).resolves.toBe(0);
+  });
+
   it('is readable on a phone', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await signInInBrowser(page, api, 'buyer@example.com');

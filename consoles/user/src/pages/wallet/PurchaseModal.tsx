@@ -21,8 +21,10 @@ const INITIAL_AMOUNT_MINOR = 5000;
 export function PurchaseModal({ onClose, onSuccess }: { onClose: () => void; onSuccess: () => void }) {
   const { stripe, error } = useStripeInstance();
   const [amountUsd, setAmountUsd] = useState(50);
+  const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -33,6 +35,8 @@ export function PurchaseModal({ onClose, onSuccess }: { onClose: () => void; onS
     <div className="modal-backdrop" onClick={onClose}>
       <div
         className="modal purchase-modal"
+        ref={dialog}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby="purchase-title"
