@@ -1,10 +1,28 @@
 import { lazy, Suspense, type ReactElement } from 'react';
+import { Navigate } from 'react-router-dom';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { AccountPage } from './pages/account/AccountPage';
+import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
+import { BillingPage } from './pages/billing/BillingPage';
 import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
 import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
+import { ApplyPage } from './pages/evaluator/ApplyPage';
+import { CashoutPage } from './pages/evaluator/CashoutPage';
 import { EvaluatorWorkspacePage } from './pages/EvaluatorWorkspacePage';
 import { HomePage } from './pages/HomePage';
 import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
+import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
+import { PurchasePage } from './pages/wallet/PurchasePage';
+import { WalletPage } from './pages/wallet/WalletPage';
+
+/** recharts is large: the analytics screens load on demand. */
+const AnalyticsPage = lazy(() =>
+  import('./pages/analytics/AnalyticsPage').then((module) => ({ default: module.AnalyticsPage })),
+);
+const EvaluationAnalyticsPage = lazy(() =>
+  import('./pages/EvaluationAnalyticsPage').then((module) => ({ default: module.EvaluationAnalyticsPage })),
+);
+const loading = <p className="page-loading">Loading...</p>;
 
 export interface ConsoleRoute {
   path: string;
@@ -12,11 +30,6 @@ export interface ConsoleRoute {
   /** Signed-out visitors are sent to / (spec: protected routes). */
   protected?: boolean;
 }
-
-/** Charts are heavy: the analytics dashboard loads on demand. */
-const EvaluationAnalyticsPage = lazy(() =>
-  import('./pages/EvaluationAnalyticsPage').then((module) => ({ default: module.EvaluationAnalyticsPage })),
-);
 
 /** Every screen of the console, one line each (spec 000 and 001 section 2). */
 export const ROUTES: readonly ConsoleRoute[] = [
@@ -28,11 +41,44 @@ export const ROUTES: readonly ConsoleRoute[] = [
   {
     path: '/evaluations/:id/analytics',
     element: (
-      <Suspense fallback={<p className="page-loading">Loading...</p>}>
+      <Suspense fallback={loading}>
         <EvaluationAnalyticsPage />
       </Suspense>
     ),
     protected: true,
   },
   { path: '/my-evaluations', element: <MyEvaluationsPage />, protected: true },
+  { path: '/account', element: <AccountPage />, protected: true },
+  { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
+  { path: '/wallet', element: <WalletPage />, protected: true },
+  { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
+  { path: '/evaluator/apply', element: <ApplyPage />, protected: true },
+  { path: '/evaluator/cashout', element: <CashoutPage />, protected: true },
+  /** The bonus banner's target (spec 001 section 2.3 names both); creation lives at /evaluations/create. */
+  { path: '/evaluations/new', element: <Navigate to="/evaluations/create" replace /> },
+  /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
+  { path: '/dashboard', element: <Navigate to="/" replace /> },
+  {
+    path: '/analytics/spending',
+    element: (
+      <Suspense fallback={loading}>
+        <AnalyticsPage key="spending" kind="spending" />
+      </Suspense>
+    ),
+    protected: true,
+  },
+  {
+    path: '/analytics/earnings',
+    element: (
+      <Suspense fallback={loading}>
+        <AnalyticsPage key="earnings" kind="earnings" />
+      </Suspense>
+    ),
+    protected: true,
+  },
+  { path: '/billing', element: <BillingPage />, protected: true },
+  { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
+  { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },
+  { path: '/payments/setup/earning', element: <PaymentSetupPage context="earning" />, protected: true },
+  { path: '/payments/setup/success', element: <Navigate to="/payments/setup?connect=success" replace /> },
 ];

@@ -58,8 +58,17 @@ export function detailMessage(detail: unknown): string | undefined {
 }
 
 export async function apiRequest<T>(path: string, request: ApiRequest): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, request)).data;
+}
+
+/** As apiRequest, with the reply headers too (cursor paging reads x-next-before). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  request: ApiRequest,
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   const token = request.anonymous ? undefined : currentToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -69,7 +78,12 @@ export async function apiRequest<T>(path: string, request: ApiRequest): Promise<
     response = await fetch(path, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body:
+        request.body === undefined
+          ? undefined
+          : multipart
+            ? (request.body as FormData)
+            : JSON.stringify(request.body),
       signal: request.signal,
     });
   } catch (error) {
@@ -90,7 +104,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest): Promise<
     if (response.status === 401 && token) onUnauthorized(error);
     throw error;
   }
-  return payload as T;
+  return { data: payload as T, headers: response.headers };
 }
 
 function safeJson(text: string): unknown {
@@ -99,4 +113,24 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Downloads a file that needs the bearer token (an invoice PDF) and hands it to the browser. */
+export async function apiDownload(path: string, fileName: string, action: string): Promise<void> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(`Network error while ${action}`, 500);
+  }
+  if (!response.ok) throw new ApiError(`Request failed (${response.status})`, response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

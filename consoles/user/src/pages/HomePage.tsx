@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiRequest, type ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
+import { EvaluatorBanners } from './evaluator/EvaluatorBanners';
 
 /** Home: the public evaluations, newest first (banners come from the evaluator domain). */
 export function HomePage() {
@@ -34,6 +35,7 @@ export function HomePage() {
           </Link>
         )}
       </div>
+      {status === 'signed_in' && <EvaluatorBanners />}
       {error && (
         <p className="form-error" role="alert">
           {error}

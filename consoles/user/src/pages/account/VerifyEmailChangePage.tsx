@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { apiRequest, ApiError } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
+import './account.css';
+
+/** Redirect to /account after a successful verification (spec 001 section 9). */
+export const EMAIL_CHANGE_REDIRECT_MS = 3000;
+export const NO_TOKEN_MESSAGE = 'Invalid verification link. No token provided.';
+
+interface VerifyReply {
+  old_email: string;
+  new_email: string;
+}
+
+/** A token works once: one request per token, even when React runs effects twice. */
+const verifications = new Map<string, Promise<VerifyReply>>();
+function verifyOnce(token: string): Promise<VerifyReply> {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = apiRequest<VerifyReply>(`/api/v1/auth/verify-email-change/${encodeURIComponent(token)}`, {
+      action: 'verifying email change',
+      anonymous: true,
+    });
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
+/** /verify-email-change?token=... (spec 001 section 2.11). Public. */
+export function VerifyEmailChangePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { status, refreshSession } = useAuth();
+  const navigate = useNavigate();
+  const [state, setState] = useState<
+    { phase: 'verifying' } | { phase: 'success'; reply: VerifyReply } | { phase: 'error'; message: string }
+  >(() => (token ? { phase: 'verifying' } : { phase: 'error', message: NO_TOKEN_MESSAGE }));
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    verifyOnce(token)
+      .then((reply) => live && setState({ phase: 'success', reply }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const message =
+          error instanceof ApiError && error.message.startsWith('Network error')
+            ? error.message
+            : error instanceof ApiError && error.status < 500 && error.message
+              ? error.message
+              : 'Failed to verify email change';
+        setState({ phase: 'error', message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const succeeded = state.phase === 'success';
+  useEffect(() => {
+    if (!succeeded) return;
+    if (status === 'signed_in') void refreshSession();
+    const timer = window.setTimeout(() => navigate('/account'), EMAIL_CHANGE_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+    // Refresh once on success; the session status need not re-run it.
+  }, [succeeded]);
+
+  return (
+    <section className="page narrow">
+      <div className="panel verify-card">
+        {state.phase === 'verifying' && (
+          <>
+            <h1>Verifying your email change</h1>
+            <p className="page-loading" role="status">
+              Verifying...
+            </p>
+          </>
+        )}
+        {state.phase === 'success' && (
+          <>
+            <h1>Email Changed</h1>
+            <p className="form-success" role="status">
+              Your email address has been updated.
+            </p>
+            <dl>
+              <dt>Old email</dt>
+              <dd>{state.reply.old_email}</dd>
+              <dt>New email</dt>
+              <dd>{state.reply.new_email}</dd>
+            </dl>
+            <p className="muted">Redirecting to your account settings...</p>
+          </>
+        )}
+        {state.phase === 'error' && (
+          <>
+            <h1>Verification Failed</h1>
+            <p className="form-error" role="alert">
+              {state.message}
+            </p>
+            <button type="button" className="button button-primary" onClick={() => navigate('/account')}>
+              Go to Account Settings
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,381 @@
+import type {
+  TAnalyticsPeriod,
+  ZEarningsAnalytics,
+  ZEarningsSummary,
+  ZExportReply,
+  ZSpendingAnalytics,
+  ZSpendingSummary,
+} from '@evalmarket/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { apiRequest, ApiError } from '../../api/client';
+import { formatUsd } from '../../format';
+import { BreakdownChart, metricValue, MetricsChart, signedChange, TrendChart } from './charts';
+import './analytics.css';
+
+type Kind = 'spending' | 'earnings';
+type SpendingAnalytics = z.infer<typeof ZSpendingAnalytics>;
+type EarningsAnalytics = z.infer<typeof ZEarningsAnalytics>;
+type SpendingSummary = z.infer<typeof ZSpendingSummary>;
+type EarningsSummary = z.infer<typeof ZEarningsSummary>;
+type ExportReply = z.infer<typeof ZExportReply>;
+
+export const PERIODS: Array<{ value: TAnalyticsPeriod; label: string }> = [
+  { value: '7d', label: 'Last 7 Days' },
+  { value: '30d', label: 'Last 30 Days' },
+  { value: '90d', label: 'Last 90 Days' },
+  { value: '1y', label: 'Last Year' },
+  { value: 'all', label: 'All Time' },
+];
+
+interface ExportButton {
+  label: string;
+  format: 'pdf' | 'csv';
+  report?: 'statement' | 'tax_summary';
+}
+const EXPORTS: Record<Kind, ExportButton[]> = {
+  spending: [
+    { label: 'Export PDF', format: 'pdf' },
+    { label: 'Export CSV', format: 'csv' },
+    { label: 'Generate Invoice', format: 'pdf' },
+  ],
+  earnings: [
+    { label: 'Export Earnings Statement', format: 'pdf', report: 'statement' },
+    { label: 'Export CSV', format: 'csv', report: 'statement' },
+    { label: 'Download Tax Summary', format: 'pdf', report: 'tax_summary' },
+  ],
+};
+
+/** The full-page error texts, friendlier for network and permission problems (spec 001 sections 2.7, 2.8, 8). */
+export function analyticsError(kind: Kind, error: unknown): { title: string; message: string } {
+  const message = error instanceof Error ? error.message : '';
+  if (kind === 'earnings' && /expert role required/i.test(message))
+    return {
+      title: 'Expert role required',
+      message: 'You need expert permissions to view earnings analytics.',
+    };
+  if (/network/i.test(message))
+    return {
+      title: 'Error loading analytics',
+      message: 'Network error. Check your internet connection and try again.',
+    };
+  if (/unauthorized/i.test(message) || (error instanceof ApiError && error.status === 401))
+    return { title: 'Unauthorized', message: 'Unauthorized. Please check your permissions and try again.' };
+  return {
+    title: 'Error loading analytics',
+    message: kind === 'spending' ? 'Failed to load spending data' : 'Failed to load earnings data',
+  };
+}
+
+/** Spending Analytics (2.7) and Earnings Analytics (2.8). */
+export function AnalyticsPage({ kind }: { kind: Kind }) {
+  const [period, setPeriod] = useState<TAnalyticsPeriod>('30d');
+  const [project, setProject] = useState('');
+  const [data, setData] = useState<SpendingAnalytics | EarningsAnalytics>();
+  const [summary, setSummary] = useState<SpendingSummary | EarningsSummary>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>();
+  const [detailError, setDetailError] = useState(false);
+  const [projects, setProjects] = useState<Array<{ id: string; name: string }>>([]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(undefined);
+    const query = new URLSearchParams({ period });
+    if (project) query.set(kind === 'spending' ? 'project_id' : 'evaluation_id', project);
+    const [main, detail] = await Promise.allSettled([
+      apiRequest<SpendingAnalytics | EarningsAnalytics>(`/api/v1/analytics/${kind}/?${query}`, {
+        action: 'loading analytics',
+      }),
+      apiRequest<SpendingSummary | EarningsSummary>(`/api/v1/analytics/${kind}/summary`, {
+        action: 'loading analytics',
+      }),
+    ]);
+    if (main.status === 'fulfilled') {
+      setData(main.value);
+      const breakdown =
+        'project_breakdown' in main.value ? main.value.project_breakdown : main.value.evaluation_breakdown;
+      if (!project) setProjects(breakdown.map((row) => ({ id: row.project_id, name: row.project_name })));
+    } else setError(main.reason);
+    if (detail.status === 'fulfilled') {
+      setSummary(detail.value);
+      setDetailError(false);
+    } else setDetailError(true);
+    setLoading(false);
+  }, [kind, period, project]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const title = kind === 'spending' ? 'Spending Analytics' : 'Earnings Analytics';
+  if (error && !data) {
+    const shown = analyticsError(kind, error);
+    return (
+      <section className="page analytics-page">
+        <h1>{title}</h1>
+        <div className="panel analytics-error" role="alert">
+          <h2>{shown.title}</h2>
+          <p>{shown.message}</p>
+          <button type="button" className="button button-primary" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page analytics-page">
+      <div className="page-head">
+        <h1>{title}</h1>
+        <div className="analytics-filters">
+          <label>
+            Time Period
+            <select value={period} onChange={(event) => setPeriod(event.target.value as TAnalyticsPeriod)}>
+              {PERIODS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {kind === 'spending' ? 'Filter by Project' : 'Filter by Evaluation'}
+            <select value={project} onChange={(event) => setProject(event.target.value)}>
+              <option value="">{kind === 'spending' ? 'All Projects' : 'All Evaluations'}</option>
+              {projects.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {loading && data && (
+        <p className="updating" role="status">
+          Updating analytics...
+        </p>
+      )}
+      {detailError && (
+        <div className="banner banner-yellow" role="alert">
+          Error loading detailed analytics{' '}
+          <button type="button" className="button button-small" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {!data && <p className="page-loading">Loading...</p>}
+      {data && 'total_spent' in data && (
+        <SpendingView data={data} summary={summary as SpendingSummary | undefined} />
+      )}
+      {data && 'total_earned' in data && (
+        <EarningsView data={data} summary={summary as EarningsSummary | undefined} />
+      )}
+      {data && <Exports kind={kind} period={period} project={project} />}
+    </section>
+  );
+}
+
+function Card({ title, value, note }: { title: string; value: string; note: string }) {
+  return (
+    <article className="panel stat-card" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="stat-value">{value}</p>
+      <p className="muted">{note}</p>
+    </article>
+  );
+}
+
+function MetricTiles({ metrics }: { metrics: SpendingAnalytics['performance_metrics'] }) {
+  if (!metrics.length) return null;
+  return (
+    <ul className="metric-tiles">
+      {metrics.map((metric) => (
+        <li key={metric.label} className={`panel metric-tile trend-${metric.trend}`}>
+          <span className="muted">{metric.label}</span>
+          <strong>{metricValue(metric)}</strong>
+          <span className="metric-change">{signedChange(metric.change_percentage)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SpendingView({ data, summary }: { data: SpendingAnalytics; summary: SpendingSummary | undefined }) {
+  return (
+    <>
+      <div className="stat-cards">
+        <Card
+          title="Total Spent"
+          value={formatUsd(data.total_spent)}
+          note={`${data.total_transactions} transactions`}
+        />
+        <Card
+          title="Budget Remaining"
+          value={formatUsd(summary?.budget_remaining ?? data.budget_remaining)}
+          note={`Avg ${formatUsd(data.average_transaction)} per transaction`}
+        />
+        <Card
+          title="Active Evaluations"
+          value={String(summary?.active_evaluations ?? 0)}
+          note={`${data.evaluations_created} total created`}
+        />
+      </div>
+      <MetricTiles metrics={data.performance_metrics} />
+      {data.total_transactions === 0 ? (
+        <p className="empty">No spending data available</p>
+      ) : (
+        <div className="charts">
+          <TrendChart title="Spending Trends" points={data.spending_trends} />
+          {data.project_breakdown.length > 0 && (
+            <BreakdownChart
+              title="Project Breakdown"
+              rows={data.project_breakdown.map((row) => ({
+                name: row.project_name,
+                value: row.amount,
+                percentage: row.percentage,
+              }))}
+            />
+          )}
+          <MetricsChart title="Performance Metrics" metrics={data.performance_metrics} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function EarningsView({ data, summary }: { data: EarningsAnalytics; summary: EarningsSummary | undefined }) {
+  return (
+    <>
+      <div className="stat-cards">
+        <Card
+          title="Total Earned"
+          value={formatUsd(data.total_earned)}
+          note={`Avg ${formatUsd(data.average_earning)} per earning`}
+        />
+        <Card
+          title="Pending Earnings"
+          value={formatUsd(summary?.pending_earnings ?? 0)}
+          note={`${data.total_transactions} transactions`}
+        />
+        <Card
+          title="Approval Rate"
+          value={`${data.approval_rate.toFixed(1)}%`}
+          note={`${data.votes_approved} approved votes`}
+        />
+      </div>
+      <section className="panel expert-performance" aria-labelledby="expert-performance-title">
+        <h2 id="expert-performance-title">Expert Performance</h2>
+        <dl>
+          <dt>Quality Score</dt>
+          <dd>{data.quality_score === null ? '—' : `${data.quality_score.toFixed(1)} / 5.0`}</dd>
+          <dt>Reputation</dt>
+          <dd>{data.reputation_score === null ? '—' : data.reputation_score.toFixed(1)}</dd>
+          <dt>Ranking</dt>
+          <dd>
+            {data.ranking === null
+              ? 'Ranking unavailable'
+              : `#${data.ranking} of ${data.total_experts} experts`}
+          </dd>
+          <dt>Vote Statistics</dt>
+          <dd>
+            {data.votes_submitted} submitted, {data.votes_approved} approved, {data.votes_rejected} rejected
+          </dd>
+        </dl>
+      </section>
+      <MetricTiles metrics={data.performance_metrics} />
+      {data.total_transactions === 0 ? (
+        <p className="empty">No earnings data available</p>
+      ) : (
+        <div className="charts">
+          <TrendChart title="Earnings Trends" points={data.earnings_trends} />
+          {data.evaluation_breakdown.length > 0 && (
+            <BreakdownChart
+              title="Evaluation Breakdown"
+              rows={data.evaluation_breakdown.map((row) => ({
+                name: row.project_name,
+                value: row.amount,
+                percentage: row.percentage,
+              }))}
+            />
+          )}
+          <BreakdownChart
+            title="Vote Distribution"
+            rows={[
+              { name: 'Approved', value: data.votes_approved },
+              { name: 'Rejected', value: data.votes_rejected },
+            ]}
+          />
+          <MetricsChart title="Performance Metrics" metrics={data.performance_metrics} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Exports({ kind, period, project }: { kind: Kind; period: TAnalyticsPeriod; project: string }) {
+  const [busy, setBusy] = useState<string>();
+  const [result, setResult] = useState<ExportReply>();
+  const [failed, setFailed] = useState<{ message: string; button: ExportButton }>();
+
+  async function run(button: ExportButton) {
+    setBusy(button.label);
+    setResult(undefined);
+    setFailed(undefined);
+    try {
+      setResult(
+        await apiRequest<ExportReply>(`/api/v1/analytics/${kind}/export`, {
+          method: 'POST',
+          body: {
+            format: button.format,
+            time_filter: { period },
+            ...(project ? { project_filter: { project_id: project } } : {}),
+            ...(button.report ? { report: button.report } : {}),
+          },
+          action: 'exporting analytics',
+        }),
+      );
+    } catch (error) {
+      setFailed({ message: error instanceof Error ? error.message : 'Export failed', button });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <section className="panel exports" aria-labelledby="exports-title">
+      <h2 id="exports-title">Export Data</h2>
+      <div className="export-buttons">
+        {EXPORTS[kind].map((button) => (
+          <button
+            key={button.label}
+            type="button"
+            className="button"
+            disabled={!!busy}
+            onClick={() => void run(button)}
+          >
+            {busy === button.label ? 'Exporting...' : button.label}
+          </button>
+        ))}
+      </div>
+      {result && (
+        <div className="form-success export-result" role="status">
+          Export ready: <strong>{result.file_name}</strong>{' '}
+          <a href={result.download_url} target="_blank" rel="noreferrer">
+            Download
+          </a>
+        </div>
+      )}
+      {failed && (
+        <div className="form-error export-result" role="alert">
+          <strong>Export failed</strong> {failed.message}{' '}
+          <button type="button" className="button button-small" onClick={() => void run(failed.button)}>
+            Try again
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

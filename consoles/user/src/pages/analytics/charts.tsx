@@ -1,0 +1,209 @@
+import type { TPerformanceMetric } from '@evalmarket/contracts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatUsd } from '../../format';
+
+/** The chart palette of 5 colours (spec 001 section 9). */
+export const PALETTE = ['#4f46e5', '#0891b2', '#16a34a', '#f59e0b', '#db2777'];
+const TREND_COLOUR = { up: '#16a34a', down: '#dc2626', stable: '#9ca3af' } as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'MMM dd' */
+export function shortDate(iso: string): string {
+  const [, month, day] = iso.slice(0, 10).split('-');
+  return `${MONTHS[Number(month) - 1] ?? ''} ${day ?? ''}`;
+}
+
+/** A metric tile's value: '%' when its label contains 'Rate'. */
+export function metricValue(metric: Pick<TPerformanceMetric, 'label' | 'value'>): string {
+  const value = Number.isInteger(metric.value) ? String(metric.value) : metric.value.toFixed(2);
+  return metric.label.includes('Rate') ? `${value}%` : value;
+}
+
+/** A signed change percentage to one decimal. */
+export function signedChange(change: number): string {
+  return `${change > 0 ? '+' : change < 0 ? '−' : ''}${Math.abs(change).toFixed(1)}%`;
+}
+
+function ChartFrame({
+  title,
+  table,
+  children,
+}: {
+  title: string;
+  table: React.ReactNode;
+  children: React.ReactElement;
+}) {
+  return (
+    <figure className="panel chart" aria-label={title}>
+      <figcaption>
+        <h2>{title}</h2>
+      </figcaption>
+      <div className="chart-area" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={260}>
+          {children}
+        </ResponsiveContainer>
+      </div>
+      {table}
+    </figure>
+  );
+}
+
+export function TrendChart({
+  title,
+  points,
+}: {
+  title: string;
+  points: Array<{ date: string; amount: number; transaction_count: number }>;
+}) {
+  const data = points.map((point) => ({ ...point, label: shortDate(point.date) }));
+  return (
+    <ChartFrame
+      title={title}
+      table={
+        <table className="visually-hidden">
+          <caption>{title} data</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Amount (USD)</th>
+              <th scope="col">Transactions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((point) => (
+              <tr key={point.date}>
+                <td>{point.label}</td>
+                <td>{formatUsd(point.amount)}</td>
+                <td>{point.transaction_count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e2e2ec" />
+        <XAxis dataKey="label" fontSize={12} />
+        <YAxis fontSize={12} width={48} />
+        <Tooltip formatter={(value) => formatUsd(Number(value))} />
+        <Line
+          type="monotone"
+          dataKey="amount"
+          name="Amount"
+          stroke={PALETTE[0]}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartFrame>
+  );
+}
+
+export function BreakdownChart({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: Array<{ name: string; value: number; percentage?: number }>;
+}) {
+  return (
+    <ChartFrame
+      title={title}
+      table={
+        <table className="visually-hidden">
+          <caption>{title} data</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name}>
+                <td>{row.name}</td>
+                <td>{row.value}</td>
+                <td>{row.percentage === undefined ? '' : `${row.percentage.toFixed(1)}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <PieChart>
+        <Pie
+          data={rows}
+          dataKey="value"
+          nameKey="name"
+          innerRadius={55}
+          outerRadius={95}
+          isAnimationActive={false}
+        >
+          {rows.map((row, index) => (
+            <Cell key={row.name} fill={PALETTE[index % PALETTE.length]} />
+          ))}
+        </Pie>
+        <Tooltip />
+        <Legend />
+      </PieChart>
+    </ChartFrame>
+  );
+}
+
+export function MetricsChart({ title, metrics }: { title: string; metrics: TPerformanceMetric[] }) {
+  return (
+    <ChartFrame
+      title={title}
+      table={
+        <table className="visually-hidden">
+          <caption>{title} data</caption>
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              <th scope="col">Value</th>
+              <th scope="col">Trend</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {metrics.map((metric) => (
+              <tr key={metric.label}>
+                <td>{metric.label}</td>
+                <td>{metricValue(metric)}</td>
+                <td>{metric.trend}</td>
+                <td>{signedChange(metric.change_percentage)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <BarChart data={metrics} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e2e2ec" />
+        <XAxis dataKey="label" fontSize={12} />
+        <YAxis fontSize={12} width={48} />
+        <Tooltip />
+        <Bar dataKey="value" name="Value" isAnimationActive={false}>
+          {metrics.map((metric) => (
+            <Cell key={metric.label} fill={TREND_COLOUR[metric.trend]} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  CREDITS_PER_USD,
+  EXPERT_INTEREST_ALREADY_EXPRESSED,
+  type TEvaluatorStatusReply,
+} from '@evalmarket/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { apiRequest, ApiError } from '../../api/client';
+import './evaluator.css';
+
+/** Verified evaluators with less than this earning balance (credits) see no status banner. */
+export const VERIFIED_BANNER_MIN_CREDITS = 10_000;
+
+export const STATUS_BADGE: Record<TEvaluatorStatusReply['evaluator_status'], string> = {
+  pending: 'badge-yellow',
+  verified: 'badge-green',
+  rejected: 'badge-red',
+  not_applied: 'badge-grey',
+};
+export const STATUS_LABEL: Record<TEvaluatorStatusReply['evaluator_status'], string> = {
+  pending: 'Pending',
+  verified: 'Verified',
+  rejected: 'Rejected',
+  not_applied: 'Not applied',
+};
+
+/** Balances in the banner: credits divided by 1000, two decimals. */
+export function bannerBalance(credits: number): string {
+  return (credits / CREDITS_PER_USD).toFixed(2);
+}
+
+export function showStatusBanner(status: TEvaluatorStatusReply): boolean {
+  return !(status.evaluator_status === 'verified' && status.earning_balance < VERIFIED_BANNER_MIN_CREDITS);
+}
+
+export function showInterestBanner(status: TEvaluatorStatusReply): boolean {
+  return (
+    (status.evaluator_status === 'pending' || status.evaluator_status === 'verified') &&
+    !status.expert_tier_interest_expressed
+  );
+}
+
+/** Home's evaluator-status and expert-tier interest banners (spec 000 section 4). */
+export function EvaluatorBanners() {
+  const [status, setStatus] = useState<TEvaluatorStatusReply>();
+  const [interestHidden, setInterestHidden] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [interestError, setInterestError] = useState<string>();
+  const [interestSent, setInterestSent] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', { action: 'loading the evaluator status' })
+      .then((reply) => live && setStatus(reply))
+      .catch((error: unknown) => console.warn('Evaluator status unavailable', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function expressInterest() {
+    setSending(true);
+    setInterestError(undefined);
+    try {
+      await apiRequest('/api/v1/evaluator/express-expert-interest', {
+        method: 'POST',
+        action: 'expressing expert interest',
+      });
+      setInterestSent(true);
+      setInterestHidden(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.message.includes(EXPERT_INTEREST_ALREADY_EXPRESSED)) {
+        setInterestHidden(true);
+      } else {
+        setInterestError(error instanceof Error ? error.message : 'Failed to express interest');
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (!status) return null;
+  const kind = status.evaluator_status;
+  const balance = bannerBalance(status.earning_balance);
+  return (
+    <div className="evaluator-banners">
+      {showStatusBanner(status) && (
+        <section className={`banner evaluator-banner evaluator-${kind}`} aria-label="Evaluator status">
+          <p className="evaluator-banner-head">
+            <strong>Evaluator status</strong>{' '}
+            <span className={`badge ${STATUS_BADGE[kind]}`}>{STATUS_LABEL[kind]}</span>
+          </p>
+          {kind === 'not_applied' && (
+            <>
+              <p>Earn credits by reviewing AI output. Apply to become an evaluator.</p>
+              <Link to="/evaluator/apply" className="button button-primary">
+                Apply Now
+              </Link>
+            </>
+          )}
+          {kind === 'pending' && (
+            <>
+              <p>
+                Your application is under review and will be decided within 48 hours. You can already evaluate
+                and earn credits; cash-out is available after verification.
+              </p>
+              <p>
+                Earning balance: <strong>${balance}</strong>
+              </p>
+              <Link to="/evaluations" className="button">
+                Start Evaluating
+              </Link>
+            </>
+          )}
+          {kind === 'verified' && (
+            <>
+              <p>
+                You are a verified evaluator. Earning balance: <strong>${balance}</strong>
+              </p>
+              <Link to="/evaluator/cashout" className="button button-primary">
+                Cash Out
+              </Link>
+            </>
+          )}
+          {kind === 'rejected' && (
+            <p>
+              Your evaluator application was not approved
+              {status.rejection_reason ? `: ${status.rejection_reason}` : '.'} You may register a new account
+              to apply again.
+            </p>
+          )}
+        </section>
+      )}
+      {showInterestBanner(status) && !interestHidden && (
+        <section className="banner banner-green evaluator-banner" aria-label="Expert tier interest">
+          <p>
+            <strong>Interested in the Expert tier?</strong> Experts review harder items and earn higher
+            rewards.
+          </p>
+          {interestError && (
+            <p className="form-error" role="alert">
+              {interestError}
+            </p>
+          )}
+          <button type="button" className="button" disabled={sending} onClick={() => void expressInterest()}>
+            {sending ? 'Sending...' : 'Express Interest'}
+          </button>
+        </section>
+      )}
+      {interestSent && (
+        <p className="form-success" role="status">
+          Thanks! We noted your interest in the Expert tier.
+        </p>
+      )}
+    </div>
+  );
+}
