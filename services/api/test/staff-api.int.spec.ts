@@ -126,11 +126,19 @@ for (const mode of runtimeModes()) {
       const target = await signIn(runtime, 'disable-me@example.com');
       expect((await post(admin, `users/${target.userId}/disable`)).json().disabled).toBe(true);
       // A disabled person is locked out at once: their token stops working and so does a new link.
-      const locked = await runtime.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: target.headers });
+      const locked = await runtime.app.inject({
+        method: 'GET',
+        url: '/api/v1/profile/',
+        headers: target.headers,
+      });
       expect(locked.statusCode).toBe(401);
       expect(locked.json().detail).toBe('This account has been disabled. Contact support.');
       const token = await requestSignInToken(runtime, 'disable-me@example.com');
-      const refused = await runtime.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
+      const refused = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify',
+        payload: { token },
+      });
       expect(refused.statusCode).toBe(403);
       const disabled = await get(admin, `users${q({ filter: { disabled: true } })}`);
       expect(disabled.json().map((u: { id: string }) => u.id)).toContain(target.userId);
