@@ -56,3 +56,8 @@ export async function purchaseCredits(
   const status = result.paymentIntent?.status;
   if (status !== 'succeeded' && status !== 'processing') throw new Error('Purchase failed');
 }
+
+/** Minor units the payment element is created with: the chosen amount, or $50 until it is valid. */
+export function elementsAmountMinor(amountUsd: number): number {
+  return meetsMinimum(amountUsd) ? Math.round(amountUsd * 100) : 5000;
+}

@@ -1,21 +1,16 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Elements, PaymentElement } from '@stripe/react-stripe-js';
+import { useEffect, useRef, useState } from 'react';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import {
   creditsFor,
-  meetsMinimum,
-  parseAmount,
-  purchaseCredits,
+  elementsAmountMinor,
   PURCHASE_PRESETS_USD,
-  PURCHASE_SUCCESS_DELAY_MS,
   PURCHASE_SUCCESS_MESSAGE,
 } from '../../payments/purchase';
+import { usePurchaseForm } from '../../payments/usePurchaseForm';
 import { ELEMENTS_APPEARANCE } from '../../payments/stripe';
 import { useStripeInstance } from '../../payments/useStripe';
 import './purchase.css';
-
-/** Minor units the wallet modal's payment element starts with (spec 001 section 7). */
-const INITIAL_AMOUNT_MINOR = 5000;
 
 /** The wallet's Purchase Credits modal (spec 001 sections 2.4, 4, 5). */
 export function PurchaseModal({ onClose, onSuccess }: { onClose: () => void; onSuccess: () => void }) {
@@ -30,7 +25,7 @@ export function PurchaseModal({ onClose, onSuccess }: { onClose: () => void; onS
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const minor = meetsMinimum(amountUsd) ? Math.round(amountUsd * 100) : INITIAL_AMOUNT_MINOR;
+  const minor = elementsAmountMinor(amountUsd);
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
@@ -81,33 +76,11 @@ function PurchaseForm({
   onClose: () => void;
   onSuccess: () => void;
 }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [preset, setPreset] = useState<number | 'custom'>(50);
-  const [custom, setCustom] = useState('');
-  const [phase, setPhase] = useState<'idle' | 'processing' | 'success'>('idle');
-  const [error, setError] = useState<string>();
-  const timer = useRef<number>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const amountUsd = preset === 'custom' ? parseAmount(custom) : preset;
-  const valid = meetsMinimum(amountUsd);
-  useEffect(() => onAmount(amountUsd), [amountUsd, onAmount]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!stripe || !elements || !valid || phase !== 'idle') return;
-    setPhase('processing');
-    setError(undefined);
-    try {
-      await purchaseCredits(stripe, elements, amountUsd);
-      setPhase('success');
-      timer.current = window.setTimeout(onSuccess, PURCHASE_SUCCESS_DELAY_MS);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Purchase failed');
-      setPhase('idle');
-    }
-  }
+  const { preset, setPreset, custom, setCustom, phase, error, amountUsd, valid, submit, ready } =
+    usePurchaseForm({
+      onAmount,
+      afterSuccess: onSuccess,
+    });
 
   if (phase === 'success')
     return (
@@ -177,7 +150,7 @@ function PurchaseForm({
         <button
           type="submit"
           className="button button-primary"
-          disabled={!stripe || !elements || !valid || phase !== 'idle'}
+          disabled={!ready || !valid || phase !== 'idle'}
         >
           {phase === 'processing' ? 'Processing...' : 'Complete Purchase'}
         </button>

@@ -1,18 +1,16 @@
 import { CREDITS_PER_USD, PAYMENT_MESSAGES, type TWalletBalanceReply } from '@evalmarket/contracts';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Elements, PaymentElement } from '@stripe/react-stripe-js';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiRequest } from '../../api/client';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import {
   creditsFor,
-  meetsMinimum,
-  parseAmount,
-  purchaseCredits,
+  elementsAmountMinor,
   PURCHASE_PRESETS_USD,
-  PURCHASE_SUCCESS_DELAY_MS,
   PURCHASE_SUCCESS_MESSAGE,
 } from '../../payments/purchase';
+import { usePurchaseForm } from '../../payments/usePurchaseForm';
 import { ELEMENTS_APPEARANCE } from '../../payments/stripe';
 import { useStripeInstance } from '../../payments/useStripe';
 import './purchase.css';
@@ -38,7 +36,7 @@ export function PurchasePage() {
     void loadBalance();
   }, [loadBalance]);
 
-  const minor = meetsMinimum(amountUsd) ? Math.round(amountUsd * 100) : 5000;
+  const minor = elementsAmountMinor(amountUsd);
   return (
     <section className="page purchase-page">
       <div className="page-head">
@@ -90,39 +88,14 @@ function PurchasePageForm({
   onAmount: (usd: number) => void;
   onPurchased: () => Promise<void>;
 }) {
-  const stripe = useStripe();
-  const elements = useElements();
   const navigate = useNavigate();
-  const [preset, setPreset] = useState<number | 'custom'>(50);
-  const [custom, setCustom] = useState('');
-  const [phase, setPhase] = useState<'idle' | 'processing' | 'success'>('idle');
-  const [error, setError] = useState<string>();
-  const timer = useRef<number>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const amountUsd = preset === 'custom' ? parseAmount(custom) : preset;
-  const valid = meetsMinimum(amountUsd);
-  useEffect(() => onAmount(amountUsd), [amountUsd, onAmount]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!stripe || !elements || phase !== 'idle') return;
-    if (!valid) {
-      setError(PAYMENT_MESSAGES.minimumPurchase);
-      return;
-    }
-    setPhase('processing');
-    setError(undefined);
-    try {
-      await purchaseCredits(stripe, elements, amountUsd);
-      setPhase('success');
-      void onPurchased();
-      timer.current = window.setTimeout(() => navigate('/wallet'), PURCHASE_SUCCESS_DELAY_MS);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Purchase failed');
-      setPhase('idle');
-    }
-  }
+  const { preset, setPreset, custom, setCustom, phase, error, amountUsd, valid, submit, ready } =
+    usePurchaseForm({
+      onAmount,
+      onPaid: () => void onPurchased(),
+      afterSuccess: () => navigate('/wallet'),
+      belowMinimumMessage: PAYMENT_MESSAGES.minimumPurchase,
+    });
 
   return (
     <form onSubmit={submit} noValidate className="purchase-layout">
@@ -187,7 +160,7 @@ function PurchasePageForm({
         <button
           type="submit"
           className="button button-primary purchase-button"
-          disabled={!stripe || !elements || !valid || phase !== 'idle'}
+          disabled={!ready || !valid || phase !== 'idle'}
         >
           {phase === 'processing'
             ? 'Processing...'
