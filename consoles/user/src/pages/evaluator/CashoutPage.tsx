@@ -12,6 +12,7 @@ import { apiRequest } from '../../api/client';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import { newIdempotencyKey } from '../../payments/useStripe';
 import './evaluator.css';
+import { payoutOnboardingUrl } from '../../payments/connect';
 
 /** The status is reloaded 1 s after a successful cash-out (spec 001 section 4). */
 export const CASHOUT_RELOAD_MS = 1000;
@@ -58,15 +59,7 @@ export function CashoutPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest('/api/v1/payments/connect/create-account', {
-        method: 'POST',
-        action: 'creating the payout account',
-      });
-      const link = await apiRequest<{ onboarding_url: string }>('/api/v1/payments/connect/onboarding-link', {
-        method: 'POST',
-        action: 'starting bank account onboarding',
-      });
-      window.location.assign(link.onboarding_url);
+      window.location.assign(await payoutOnboardingUrl());
     } catch {
       setError(PAYMENT_MESSAGES.bankSetupFailed);
       setBusy(false);

@@ -5,6 +5,7 @@ import { apiRequest } from '../../api/client';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 import { useToasts } from '../../ui/Toasts';
 import './payment-setup.css';
+import { payoutOnboardingUrl } from '../../payments/connect';
 
 /** Status-refresh messages disappear after 2 s; the saved card is re-read 2 s after a save. */
 export const STATUS_TOAST_MS = 2000;
@@ -156,15 +157,7 @@ function BankAccount({ returned }: { returned: boolean }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest('/api/v1/payments/connect/create-account', {
-        method: 'POST',
-        action: 'creating the payout account',
-      });
-      const link = await apiRequest<{ onboarding_url: string }>('/api/v1/payments/connect/onboarding-link', {
-        method: 'POST',
-        action: 'starting bank account onboarding',
-      });
-      window.location.assign(link.onboarding_url);
+      window.location.assign(await payoutOnboardingUrl());
     } catch {
       setError(CONNECT_SETUP_FAILED);
       setBusy(false);
