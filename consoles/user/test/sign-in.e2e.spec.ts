@@ -7,6 +7,7 @@ import {
 } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
@@ -101,6 +102,38 @@ describe('sign-in, header and session (browser)', () => {
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Sign in / Sign up' }).waitFor();
     await keepScreenshot(page, ARTIFACTS, 'mobile-sign-in');
+  });
+
+  it('signs out with the session-expired alert when the server ends the session', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, api, 'expiring@example.com');
+    await page.goto('/wallet');
+    await page
+      .getByRole('heading', { name: /Wallet/ })
+      .first()
+      .waitFor();
+    // The session ends on the server (signed out elsewhere, revoked, or a reused refresh token).
+    const token = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('evalmarket.session') ?? '{}') as { access_token?: string })
+          .access_token,
+    );
+    const out = await fetch(`${api.baseUrl}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await page.reload();
+    expect(await alert).toBe('Your session has expired. Please sign in again.');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('evalmarket.session'))).toBeNull();
   });
 
   it('sends a signed-out visitor of a protected page home, and serves deep links', async () => {
