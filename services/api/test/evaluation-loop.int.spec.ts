@@ -498,6 +498,12 @@ for (const mode of runtimeModes()) {
         raised = (await api.call('GET', url, owner.headers)).body.raised;
       }
       expect(raised.map((alert) => alert.threshold).sort()).toEqual([50, 80]);
+      // The owner is told by email, with a link to the dashboard.
+      const emails = runtime.context.mailer
+        .mailbox('owner@example.com')
+        .filter((email) => email.subject.startsWith('Budget alert:'));
+      expect(emails.length).toBeGreaterThan(0);
+      expect(emails[0]!.links[0]).toContain(`/evaluations/${evaluationId}/analytics`);
       // Further ticks raise nothing more (85% is below 100%).
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect((await api.call('GET', url, owner.headers)).body.raised).toHaveLength(2);

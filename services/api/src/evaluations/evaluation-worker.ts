@@ -205,5 +205,38 @@ async function raiseBudgetAlerts(context: DomainContext): Promise<void> {
       })),
       { metadata: { actor: 'worker:budget-alerts' } },
     );
+    await emailBudgetAlert(context, row.evaluation_id, reached, budget.budget_utilization_rate);
+  }
+}
+
+/**
+ * Tells the owner by email. Sent after the event is recorded, so a crash in between loses the
+ * email, never duplicates it; the alert itself stays visible in GET /evaluations/{id}/alerts.
+ */
+async function emailBudgetAlert(
+  context: DomainContext,
+  evaluationId: string,
+  thresholds: number[],
+  utilization: number,
+): Promise<void> {
+  const { rows } = await context.sql.query<{ email: string; title: string }>(
+    `SELECT u.email, e.title FROM evaluations e JOIN users u ON u.id = e.creator_id WHERE e.id = $1`,
+    [evaluationId],
+  );
+  const owner = rows[0];
+  if (!owner) return;
+  const highest = Math.max(...thresholds);
+  const link = `${context.config.publicUrl}/evaluations/${evaluationId}/analytics`;
+  try {
+    await context.mailer.send({
+      to: owner.email,
+      subject: `Budget alert: "${owner.title}" reached ${highest}% of its budget`,
+      text:
+        `Your evaluation "${owner.title}" has used ${utilization.toFixed(1)}% of its budget for this period ` +
+        `(alert thresholds reached: ${thresholds.map((threshold) => `${threshold}%`).join(', ')}).\n\n` +
+        `Review it here: ${link}\n`,
+    });
+  } catch (error) {
+    context.logger.warn({ err: error, evaluation_id: evaluationId }, 'budget alert email failed');
   }
 }
