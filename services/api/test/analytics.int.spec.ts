@@ -175,10 +175,13 @@ for (const mode of runtimeModes()) {
         total_earned_credits: 6000,
         total_transactions: 3,
         average_earning: 2,
-        votes_submitted: 3,
-        votes_approved: 3,
+        // Rewards seeded straight through the ledger have no recorded votes to judge (the
+        // judged figures are checked in evaluation-analytics.int.spec.ts).
+        votes_submitted: 0,
+        votes_approved: 0,
         votes_rejected: 0,
-        approval_rate: 100,
+        approval_rate: 0,
+        quality_score: null,
         ranking: 1,
         total_experts: 2,
         evaluation_breakdown: [],
@@ -193,7 +196,7 @@ for (const mode of runtimeModes()) {
       expect(await get(e1, 'earnings/summary')).toEqual({
         total_earned: 6,
         pending_earnings: 0.7,
-        approval_rate: 100,
+        approval_rate: 0,
       });
     });
 

@@ -433,6 +433,23 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     },
     {
       method: 'GET',
+      pattern: /^\/v1\/payment_intents$/,
+      handle: (_m, params) => {
+        const customer = str(params.customer);
+        return page(
+          [...objects.values()].filter(
+            (o) =>
+              o.object === 'payment_intent' &&
+              (customer === undefined || o.customer === customer) &&
+              createdMatches(o, params.created),
+          ),
+          params,
+          '/v1/payment_intents',
+        );
+      },
+    },
+    {
+      method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       handle: ([id]) => find('payment_intent', id!),
     },
@@ -884,6 +901,69 @@ interface StripeList {
 
 function list(data: StripeObject[], url: string): StripeList {
   return { object: 'list', data, has_more: false, url };
+}
+
+/**
+ * One page of a Stripe list endpoint: newest first (by `created`, then by creation order),
+ * `limit` 1..100 (default 10), and the cursors `starting_after` / `ending_before` (object ids).
+ */
+function page(objects: StripeObject[], params: FormObject, url: string): StripeList {
+  const limitText = str(params.limit);
+  const limit = limitText === undefined ? 10 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw invalidRequest(
+      'This value must be greater than or equal to 1 and less than or equal to 100.',
+      'limit',
+      'parameter_invalid_integer',
+    );
+  }
+  // Map order is creation order; Stripe lists newest first.
+  const sorted = objects
+    .map((object, index) => ({ object, index }))
+    .sort((a, b) => Number(b.object.created) - Number(a.object.created) || b.index - a.index)
+    .map(({ object }) => object);
+  const after = str(params.starting_after);
+  const before = str(params.ending_before);
+  const cursorIndex = (id: string, param: string) => {
+    const index = sorted.findIndex((object) => object.id === id);
+    if (index === -1) throw invalidRequest(`No such object: '${id}'`, param, 'resource_missing', 400);
+    return index;
+  };
+  if (before !== undefined) {
+    const end = cursorIndex(before, 'ending_before');
+    const start = Math.max(0, end - limit);
+    return { object: 'list', data: sorted.slice(start, end), has_more: start > 0, url };
+  }
+  const start = after === undefined ? 0 : cursorIndex(after, 'starting_after') + 1;
+  const data = sorted.slice(start, start + limit);
+  return { object: 'list', data, has_more: start + limit < sorted.length, url };
+}
+
+/** Stripe's `created` filter: a timestamp, or `{gt, gte, lt, lte}` in epoch seconds. */
+function createdMatches(object: StripeObject, filter: FormValue | undefined): boolean {
+  if (filter === undefined) return true;
+  const created = Number(object.created);
+  const bound = (value: FormValue | undefined, param: string): number | undefined => {
+    const text = str(value);
+    if (text === undefined) return undefined;
+    const number = Number(text);
+    if (!Number.isInteger(number)) {
+      throw invalidRequest(`Invalid integer: ${text}`, `created[${param}]`, 'parameter_invalid_integer');
+    }
+    return number;
+  };
+  if (typeof filter === 'string') return created === bound(filter, 'created');
+  if (Array.isArray(filter)) return true;
+  const gt = bound(filter.gt, 'gt');
+  const gte = bound(filter.gte, 'gte');
+  const lt = bound(filter.lt, 'lt');
+  const lte = bound(filter.lte, 'lte');
+  return (
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte)
+  );
 }
 
 function str(value: FormValue | unknown): string | undefined {

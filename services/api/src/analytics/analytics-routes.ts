@@ -13,6 +13,7 @@ import { ForbiddenError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { analyticsWindow } from './analytics-window.js';
 import {
+  analyticsScope,
   earningsAnalytics,
   earningsSummary,
   spendingAnalytics,
@@ -45,7 +46,12 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
       },
     },
     async (request) =>
-      spendingAnalytics(sql, requireUser(request), analyticsWindow(request.query, context.now())),
+      spendingAnalytics(
+        sql,
+        requireUser(request),
+        analyticsWindow(request.query, context.now()),
+        analyticsScope(request.query),
+      ),
   );
 
   app.get(
@@ -59,7 +65,12 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
       },
     },
     async (request) =>
-      earningsAnalytics(sql, await requireExpert(request), analyticsWindow(request.query, context.now())),
+      earningsAnalytics(
+        sql,
+        await requireExpert(request),
+        analyticsWindow(request.query, context.now()),
+        analyticsScope(request.query),
+      ),
   );
 
   app.get(

@@ -1,6 +1,34 @@
+import { DEFAULT_VOTES_PER_ITEM, evaluationIdOfProject } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { getWalletBalance } from '@evalmarket/projector';
+import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js';
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
+
+/**
+ * The evaluations a figure is restricted to: undefined for all, else the ids (an empty list
+ * matches nothing). A project is an evaluation: `project_id` is its SDK project id
+ * (`proj_...`) or the evaluation id itself.
+ */
+export type AnalyticsScope = string[] | undefined;
+
+export function analyticsScope(query: {
+  project_id?: string | undefined;
+  evaluation_id?: string | undefined;
+}) {
+  const ids = new Set<string>();
+  const wanted: string[] = [];
+  if (query.project_id) wanted.push(evaluationIdOfProject(query.project_id) ?? query.project_id);
+  if (query.evaluation_id) wanted.push(query.evaluation_id);
+  if (wanted.length === 0) return undefined;
+  // Both filters given: the evaluation must match both.
+  if (wanted.every((id) => id === wanted[0])) ids.add(wanted[0]!);
+  return [...ids];
+}
+
+/** Rewards are wallet transactions whose transfer id is a claim's (evaluation_assignments.transfer_id). */
+const inScope = (placeholder: string) =>
+  `(${placeholder}::text[] IS NULL OR EXISTS (SELECT 1 FROM evaluation_assignments a
+     WHERE a.transfer_id = w.transfer_id AND a.evaluation_id = ANY(${placeholder}::text[])))`;
 
 const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
@@ -21,30 +49,152 @@ async function totals(
   from: Date,
   to: Date,
   status = 'completed',
+  scope: AnalyticsScope = undefined,
 ): Promise<Totals> {
   const { rows } = await sql.query<{ credits: string | number | null; n: string | number }>(
-    `SELECT COALESCE(sum(abs(amount)), 0) AS credits, count(*) AS n FROM wallet_transactions
-     WHERE user_id = $1 AND context = $2 AND type = $3 AND code = 'reward' AND status = $4
-       AND created_at >= $5 AND created_at < $6`,
-    [userId, side.context, side.type, status, from, to],
+    `SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n FROM wallet_transactions w
+     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
+       AND w.created_at >= $5 AND w.created_at < $6 AND ${inScope('$7')}`,
+    [userId, side.context, side.type, status, from, to, scope ?? null],
   );
   return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
 }
 
-async function trends(sql: SqlExecutor, userId: string, side: Side, window: AnalyticsWindow) {
+async function trends(
+  sql: SqlExecutor,
+  userId: string,
+  side: Side,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope,
+) {
   const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(amount)) AS credits, count(*) AS n
-     FROM wallet_transactions
-     WHERE user_id = $1 AND context = $2 AND type = $3 AND code = 'reward' AND status = 'completed'
-       AND created_at >= $4 AND created_at < $5
+    `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
+     FROM wallet_transactions w
+     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
+       AND w.created_at >= $4 AND w.created_at < $5 AND ${inScope('$6')}
      GROUP BY 1 ORDER BY 1`,
-    [userId, side.context, side.type, window.start, window.end],
+    [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
   return rows.map((row) => ({
     date: row.day,
     amount: usd(Number(row.credits)),
     transaction_count: Number(row.n),
   }));
+}
+
+/** Rewards of the window per evaluation (a project is an evaluation), largest first. */
+async function breakdown(
+  sql: SqlExecutor,
+  userId: string,
+  side: Side,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope,
+  totalCredits: number,
+) {
+  const { rows } = await sql.query<{
+    evaluation_id: string;
+    title: string | null;
+    credits: string | number;
+    n: string | number;
+  }>(
+    `SELECT a.evaluation_id, e.title, sum(abs(w.amount)) AS credits, count(*) AS n
+     FROM wallet_transactions w
+     JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
+     LEFT JOIN evaluations e ON e.id = a.evaluation_id
+     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
+       AND w.created_at >= $4 AND w.created_at < $5
+       AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))
+     GROUP BY a.evaluation_id, e.title
+     ORDER BY sum(abs(w.amount)) DESC, a.evaluation_id`,
+    [userId, side.context, side.type, window.start, window.end, scope ?? null],
+  );
+  return rows.map((row) => ({
+    project_id: row.evaluation_id,
+    project_name: row.title ?? row.evaluation_id,
+    amount: usd(Number(row.credits)),
+    transaction_count: Number(row.n),
+    percentage: totalCredits === 0 ? 0 : round2((Number(row.credits) / totalCredits) * 100),
+  }));
+}
+
+interface Judged {
+  submitted: number;
+  approved: number;
+  rejected: number;
+}
+
+/**
+ * The person's votes cast in [from, to) and how they were judged (judgeEvaluators, DESIGN
+ * section 6): each vote against the current majority of its item once the item has its
+ * evaluation's votes_per_item; votes on incomplete or tied items are not judged yet.
+ */
+async function judgeVotes(
+  sql: SqlExecutor,
+  userId: string,
+  from: Date,
+  to: Date,
+  scope: AnalyticsScope,
+): Promise<Judged> {
+  const { rows } = await sql.query<{
+    evaluation_id: string;
+    item_id: string;
+    evaluator_id: string;
+    value: string;
+    votes_per_item: string | number | null;
+  }>(
+    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, c.config->>'votes_per_item' AS votes_per_item
+     FROM evaluation_votes mine
+     JOIN evaluation_votes v ON v.item_id = mine.item_id
+     LEFT JOIN evaluation_configs c ON c.evaluation_id = v.evaluation_id
+     WHERE mine.evaluator_id = $1 AND mine.voted_at >= $2 AND mine.voted_at < $3
+       AND ($4::text[] IS NULL OR mine.evaluation_id = ANY($4::text[]))
+     ORDER BY v.evaluation_id, v.item_id`,
+    [userId, from, to, scope ?? null],
+  );
+  const evaluations = new Map<
+    string,
+    { votesPerItem: number; items: Map<string, Array<{ evaluatorId: string; good: boolean }>> }
+  >();
+  let submitted = 0;
+  for (const row of rows) {
+    const perItem = Number(row.votes_per_item);
+    const evaluation = evaluations.get(row.evaluation_id) ?? {
+      votesPerItem: Number.isInteger(perItem) && perItem > 0 ? perItem : DEFAULT_VOTES_PER_ITEM,
+      items: new Map(),
+    };
+    evaluations.set(row.evaluation_id, evaluation);
+    const votes = evaluation.items.get(row.item_id) ?? [];
+    votes.push({ evaluatorId: row.evaluator_id, good: row.value === 'good' });
+    evaluation.items.set(row.item_id, votes);
+    if (row.evaluator_id === userId) submitted += 1;
+  }
+  let approved = 0;
+  let rejected = 0;
+  for (const { votesPerItem, items } of evaluations.values()) {
+    const mine = judgeEvaluators([...items.values()], votesPerItem).get(userId);
+    approved += mine?.approved ?? 0;
+    rejected += mine?.rejected ?? 0;
+  }
+  return { submitted, approved, rejected };
+}
+
+const approvalRate = (judged: Judged) => {
+  const total = judged.approved + judged.rejected;
+  return total === 0 ? 0 : round2((judged.approved / total) * 100);
+};
+
+async function evaluationsCreated(
+  sql: SqlExecutor,
+  userId: string,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope,
+) {
+  const { rows } = await sql.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM evaluations
+     WHERE creator_id = $1 AND created_at >= $2 AND created_at < $3 AND ($4::text[] IS NULL OR id = ANY($4::text[]))`,
+    [userId, window.start, window.end, scope ?? null],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 function metrics(current: Totals, previous: Totals, labels: [string, string, string]) {
@@ -68,13 +218,27 @@ const windowFields = (window: AnalyticsWindow) => ({
 
 /**
  * Spending analytics from the wallet read model: spent = rewards posted from the person's
- * spending account (votes bought). Project breakdown and evaluation counts need the evaluations
- * read model (issue 5) and are empty until it exists.
+ * spending account (votes bought). The project breakdown, the evaluation count and the
+ * project_id / evaluation_id filters come from the evaluations read models (a reward's transfer
+ * id is its claim's).
  */
-export async function spendingAnalytics(sql: SqlExecutor, userId: string, window: AnalyticsWindow) {
-  const current = await totals(sql, userId, SPENDING, window.start, window.end);
-  const previous = await totals(sql, userId, SPENDING, window.previousStart, window.start);
-  const reserved = await totals(sql, userId, SPENDING, window.start, window.end, 'pending');
+export async function spendingAnalytics(
+  sql: SqlExecutor,
+  userId: string,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope = undefined,
+) {
+  const current = await totals(sql, userId, SPENDING, window.start, window.end, 'completed', scope);
+  const previous = await totals(
+    sql,
+    userId,
+    SPENDING,
+    window.previousStart,
+    window.start,
+    'completed',
+    scope,
+  );
+  const reserved = await totals(sql, userId, SPENDING, window.start, window.end, 'pending', scope);
   const balance = await getWalletBalance(sql, userId, 'spending');
   const spentAndLeft = current.credits + balance.credits_balance;
   return {
@@ -83,8 +247,8 @@ export async function spendingAnalytics(sql: SqlExecutor, userId: string, window
     total_transactions: current.count,
     average_transaction: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
-    spending_trends: await trends(sql, userId, SPENDING, window),
-    project_breakdown: [],
+    spending_trends: await trends(sql, userId, SPENDING, window, scope),
+    project_breakdown: await breakdown(sql, userId, SPENDING, window, scope, current.credits),
     performance_metrics: metrics(current, previous, ['Total Spent', 'Transactions', 'Average Transaction']),
     budget_limit: null,
     budget_remaining: balance.usd_equivalent,
@@ -95,19 +259,25 @@ export async function spendingAnalytics(sql: SqlExecutor, userId: string, window
         ? 0
         : round2((current.count / (current.count + reserved.count)) * 100),
     votes_purchased: current.count,
-    evaluations_created: 0,
+    evaluations_created: await evaluationsCreated(sql, userId, window, scope),
   };
 }
 
-/** Earnings analytics: earned = rewards posted to the earning account (approved votes). */
-export async function earningsAnalytics(sql: SqlExecutor, userId: string, window: AnalyticsWindow) {
-  const current = await totals(sql, userId, EARNING, window.start, window.end);
-  const previous = await totals(sql, userId, EARNING, window.previousStart, window.start);
-  // Every recorded vote posts its reward (DESIGN section 4) and no vote review exists yet, so every
-  // submitted vote counts as approved; rejected stays 0 until reviews of votes exist.
-  const submitted = current.count;
-  const rejected = 0;
-  const approvalRate = (t: Totals) => (t.count === 0 ? 0 : round2(((t.count - rejected) / t.count) * 100));
+/**
+ * Earnings analytics: earned = rewards posted to the earning account (every recorded vote is
+ * paid). Votes submitted, approved and rejected, the approval rate and the quality score judge
+ * the person's votes of the window against the majority of their items (judgeEvaluators).
+ */
+export async function earningsAnalytics(
+  sql: SqlExecutor,
+  userId: string,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope = undefined,
+) {
+  const current = await totals(sql, userId, EARNING, window.start, window.end, 'completed', scope);
+  const previous = await totals(sql, userId, EARNING, window.previousStart, window.start, 'completed', scope);
+  const judged = await judgeVotes(sql, userId, window.start, window.end, scope);
+  const judgedBefore = await judgeVotes(sql, userId, window.previousStart, window.start, scope);
   const ranking = await sql.query<{ user_id: string; credits: string | number }>(
     `SELECT u.id AS user_id, COALESCE(sum(abs(w.amount)) FILTER (WHERE w.id IS NOT NULL), 0) AS credits
      FROM users u LEFT JOIN wallet_transactions w ON w.user_id = u.id AND w.context = 'earning' AND w.type = 'credit'
@@ -116,26 +286,33 @@ export async function earningsAnalytics(sql: SqlExecutor, userId: string, window
     [window.start, window.end],
   );
   const index = ranking.rows.findIndex((row) => row.user_id === userId);
-  const baseMetrics = metrics(current, previous, ['Total Earned', 'Approved Votes', 'Average Earning']);
-  const currentRate = approvalRate(current);
-  const previousRate = approvalRate(previous);
+  const average = (t: Totals) => (t.count === 0 ? 0 : t.credits / t.count);
+  const currentRate = approvalRate(judged);
+  const judgedCount = judged.approved + judged.rejected;
   return {
     total_earned: usd(current.credits),
     total_earned_credits: current.credits,
     total_transactions: current.count,
     average_earning: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
-    earnings_trends: await trends(sql, userId, EARNING, window),
-    evaluation_breakdown: [],
+    earnings_trends: await trends(sql, userId, EARNING, window, scope),
+    evaluation_breakdown: await breakdown(sql, userId, EARNING, window, scope, current.credits),
     performance_metrics: [
-      ...baseMetrics,
-      { label: 'Approval Rate', value: currentRate, ...change(currentRate, previousRate) },
+      { label: 'Total Earned', value: usd(current.credits), ...change(current.credits, previous.credits) },
+      { label: 'Approved Votes', value: judged.approved, ...change(judged.approved, judgedBefore.approved) },
+      {
+        label: 'Average Earning',
+        value: round2(usd(average(current))),
+        ...change(average(current), average(previous)),
+      },
+      { label: 'Approval Rate', value: currentRate, ...change(currentRate, approvalRate(judgedBefore)) },
     ],
-    votes_submitted: submitted,
-    votes_approved: current.count - rejected,
-    votes_rejected: rejected,
+    votes_submitted: judged.submitted,
+    votes_approved: judged.approved,
+    votes_rejected: judged.rejected,
     approval_rate: currentRate,
-    quality_score: null,
+    // 5 x the Wilson lower bound (95%) of the approval rate; null until a vote was judged.
+    quality_score: judgedCount === 0 ? null : round2(qualityScore(judged.approved, judgedCount)),
     reputation_score: null,
     ranking: index === -1 ? null : index + 1,
     total_experts: ranking.rows.length,
@@ -145,7 +322,15 @@ export async function earningsAnalytics(sql: SqlExecutor, userId: string, window
 export async function spendingSummary(sql: SqlExecutor, userId: string) {
   const all = await totals(sql, userId, SPENDING, new Date(0), FAR_FUTURE);
   const balance = await getWalletBalance(sql, userId, 'spending');
-  return { total_spent: usd(all.credits), budget_remaining: balance.usd_equivalent, active_evaluations: 0 };
+  const active = await sql.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM evaluations WHERE creator_id = $1 AND status = 'active'`,
+    [userId],
+  );
+  return {
+    total_spent: usd(all.credits),
+    budget_remaining: balance.usd_equivalent,
+    active_evaluations: Number(active.rows[0]?.n ?? 0),
+  };
 }
 
 export async function earningsSummary(sql: SqlExecutor, userId: string) {
@@ -156,6 +341,6 @@ export async function earningsSummary(sql: SqlExecutor, userId: string) {
   return {
     total_earned: usd(earned.credits),
     pending_earnings: usd(pending.credits),
-    approval_rate: earned.count === 0 ? 0 : 100,
+    approval_rate: approvalRate(await judgeVotes(sql, userId, ...forever, undefined)),
   };
 }
