@@ -2,6 +2,7 @@ import { Admin, Resource } from 'react-admin';
 import adjustments from './adjustments';
 import applications from './applications';
 import { LoginPage } from './auth/LoginPage';
+import evaluations from './evaluations';
 import cashouts from './cashouts';
 import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
@@ -25,6 +26,7 @@ export function App() {
       <Resource {...applications} />
       <Resource {...users} />
       <Resource {...adjustments} />
+      <Resource {...evaluations} />
       <Resource {...transactions} />
       <Resource {...events} />
       <Resource {...purchases} />
