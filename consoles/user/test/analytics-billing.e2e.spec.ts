@@ -159,16 +159,22 @@ describe('analytics and billing (browser)', () => {
   });
 
   it('explains a network failure in plain words and retries', async () => {
+    // A real outage, not a faked reply: the page has been seen once, the person moves on to
+    // Billing, the browser loses its connection, and they go back. The API answers the retry.
     const page = await newPage();
     await signInInBrowser(page, api, 'offline@example.com');
-    let failures = 1;
-    await page.route('**/api/v1/analytics/spending/?period=*', (route) =>
-      failures-- > 0 ? route.abort('internetdisconnected') : route.continue(),
-    );
     await page.goto('/analytics/spending');
+    await page.getByRole('article', { name: 'Total Spent' }).waitFor();
+    await page.getByRole('button', { name: /▾$/ }).click();
+    await page.getByRole('menuitem', { name: 'Billing & Usage' }).click();
+    await page.getByRole('heading', { name: 'Billing & Usage' }).waitFor();
+    await page.context().setOffline(true);
+    await page.goBack();
     await page.getByText('Network error. Check your internet connection and try again.').waitFor();
+    await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('article', { name: 'Total Spent' }).waitFor();
+    await page.getByText('No spending data available').waitFor();
   });
 
   it('refuses earnings analytics without the expert role, and shows them to an expert', async () => {
