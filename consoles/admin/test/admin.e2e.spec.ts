@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, applyByIndeed, buyCredits, signInToken, type Call } from './support/scene';
+import {
+  apiSession,
+  applyByIndeed,
+  buyCredits,
+  signInToken,
+  signInToUserConsole,
+  type Call,
+} from './support/scene';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const ADMIN = 'boss@example.com';
@@ -115,6 +122,40 @@ describe('staff console (browser, real API)', () => {
       '/api/v1/evaluator/status',
     );
     expect(status).toMatchObject({ evaluator_status: 'verified', qualification_tier: 'expert' });
+
+    // The user console agrees: Ada signs in there at / with her emailed link. Her home page hides
+    // the status banner of a verified evaluator with under 10,000 earning credits (she has none),
+    // and offers the Expert tier instead.
+    const home = await (await browser.newContext({ baseURL: api.baseUrl })).newPage();
+    await signInToUserConsole(home, api, 'ada@example.com');
+    await home.getByRole('heading', { name: 'Human evaluations of AI apps' }).waitFor();
+    await home.getByRole('region', { name: 'Expert tier interest' }).waitFor();
+    await expect(home.getByRole('region', { name: 'Evaluator status' }).count()).resolves.toBe(0);
+    // With earnings (an admin adjustment of 12,500 earning credits = $12.50) it shows her verified.
+    const staff = await apiSession(api, ADMIN);
+    await staff.call('/api/v1/admin/adjustments', {
+      body: {
+        user_id: ada.user.id,
+        context: 'earning',
+        amount_credits: 12_500,
+        reason: 'Test: earnings so the verified banner shows',
+      },
+    });
+    await home.reload();
+    const banner = home.getByRole('region', { name: 'Evaluator status' });
+    await banner.waitFor();
+    await expect(banner.getByText('Verified', { exact: true }).getAttribute('class')).resolves.toBe(
+      'badge badge-green',
+    );
+    await expect(
+      banner.getByText('You are a verified evaluator. Earning balance: $12.50').isVisible(),
+    ).resolves.toBe(true);
+    await expect(banner.getByRole('link', { name: 'Cash Out' }).getAttribute('href')).resolves.toBe(
+      '/evaluator/cashout',
+    );
+    await expect(banner.getByText(/under review|Apply Now|not approved/).count()).resolves.toBe(0);
+    await keepScreenshot(home, ARTIFACTS, 'user-console-verified-banner');
+    await home.context().close();
 
     await admin.getByRole('tab', { name: 'Verified' }).click();
     await admin.getByRole('row').filter({ hasText: 'ada@example.com' }).getByText('verified').waitFor();

@@ -4,12 +4,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
+const DEMO_REQUESTER = 'demo.requester@evalmarket.local';
+const DEMO_EXPERT = 'demo.expert@evalmarket.local';
+
+/** The seed runs after the API listens; its last words are the admin's sign-in link. */
+async function demoWorldSeeded(api: ApiProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!api.output().includes('admin (demo.admin@evalmarket.local): ')) {
+    if (api.output().includes('seeding the demo world failed') || Date.now() > deadline)
+      throw new Error(`the demo world was not seeded:\n${api.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Today as the trend tables label a day ('MMM dd' of the UTC date the API groups by). */
+function today(): string {
+  return new Date().toLocaleDateString('en-US', { month: 'short', day: '2-digit', timeZone: 'UTC' });
+}
+
+/** The cells of a chart's visually hidden data table, row by row. */
+function tableRows(page: Page, name: string): Promise<string[][]> {
+  return page
+    .getByRole('table', { name })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
+    );
+}
 
 describe('analytics and billing (browser)', () => {
   let api: ApiProcess;
   let browser: Browser;
   beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
+    [api, browser] = await Promise.all([startApiProcess({ env: { DEMO_SEED: 'on' } }), launchBrowser()]);
+    await demoWorldSeeded(api);
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,84 +93,88 @@ describe('analytics and billing (browser)', () => {
     await keepScreenshot(page, ARTIFACTS, 'analytics-spending');
   });
 
-  it('draws the spending charts, each with an accessible data table', async () => {
-    // Spending comes from votes on evaluations, which this console's tests do not create; the
-    // reply is shaped as the API shapes it (contracts ZSpendingAnalytics) so the charts have data.
+  it('draws the demo requester’s spending charts, each with an accessible data table', async () => {
+    // The demo world (DEMO_SEED=on, made through the API's own routes): the requester bought
+    // $100 (100,000 credits) and got the 5,000-credit first-project bonus; 3 community votes at
+    // 1,000 credits and 4 expert votes at 4,000 credits were paid from it today:
+    // 3 x 1,000 + 4 x 4,000 = 19,000 credits = $19.00 in 7 transactions, $2.71 on average
+    // (19 / 7 = 2.714...), and 105,000 - 19,000 = 86,000 credits = $86.00 left.
     const page = await newPage();
-    await signInInBrowser(page, api, 'charts@example.com');
-    await page.route('**/api/v1/analytics/spending/?period=*', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          total_spent: 12.5,
-          total_spent_credits: 12_500,
-          total_transactions: 3,
-          average_transaction: 4.17,
-          period: '30d',
-          start_date: '2026-10-23',
-          end_date: '2026-11-22',
-          spending_trends: [
-            { date: '2026-11-20', amount: 2.5, transaction_count: 1 },
-            { date: '2026-11-21', amount: 10, transaction_count: 2 },
-          ],
-          project_breakdown: [
-            {
-              project_id: 'p1',
-              project_name: 'Chatbot tone',
-              amount: 10,
-              transaction_count: 2,
-              percentage: 80,
-            },
-            {
-              project_id: 'p2',
-              project_name: 'Summaries',
-              amount: 2.5,
-              transaction_count: 1,
-              percentage: 20,
-            },
-          ],
-          performance_metrics: [
-            { label: 'Total Spent', value: 12.5, trend: 'up', change_percentage: 25 },
-            { label: 'Completion Rate', value: 66.7, trend: 'down', change_percentage: -3.33 },
-          ],
-          budget_limit: null,
-          budget_remaining: 87.5,
-          budget_utilization_percentage: 0,
-          completion_rate: 66.7,
-          votes_purchased: 3,
-          evaluations_created: 2,
-        }),
-      }),
-    );
+    await signInInBrowser(page, api, DEMO_REQUESTER);
     await page.goto('/analytics/spending');
+    const total = page.getByRole('article', { name: 'Total Spent' });
+    await total.getByText('$19.00', { exact: true }).waitFor();
+    await expect(total.getByText('7 transactions', { exact: true }).isVisible()).resolves.toBe(true);
+    const budget = page.getByRole('article', { name: 'Budget Remaining' });
+    await budget.getByText('$86.00', { exact: true }).waitFor();
+    await expect(budget.getByText('Avg $2.71 per transaction').isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { name: 'Spending Trends' }).waitFor();
-    await page.getByRole('heading', { name: 'Project Breakdown' }).waitFor();
     await page.getByRole('heading', { name: 'Performance Metrics' }).waitFor();
-    const trends = page.getByRole('table', { name: 'Spending Trends data' });
-    await expect(trends.getByRole('cell', { name: 'Nov 21' }).count()).resolves.toBe(1);
-    await expect(trends.getByRole('cell', { name: '$10.00' }).count()).resolves.toBe(1);
-    const metrics = page.getByRole('table', { name: 'Performance Metrics data' });
-    await expect(metrics.getByRole('cell', { name: '66.70%' }).count()).resolves.toBe(1);
-    await expect(metrics.getByRole('cell', { name: '−3.3%' }).count()).resolves.toBe(1);
-    await expect(page.locator('.metric-tile').getByText('+25.0%').isVisible()).resolves.toBe(true);
-    await expect(
-      page.getByLabel('Filter by Project').locator('option', { hasText: 'Chatbot tone' }).count(),
-    ).resolves.toBe(1);
+    // Nothing was spent in the 30 days before, so every metric is up 100%.
+    await expect(page.locator('.metric-tile').getByText('+100.0%').count()).resolves.toBe(3);
+    await expect(tableRows(page, 'Spending Trends data')).resolves.toEqual([[today(), '$19.00', '7']]);
+    await expect(tableRows(page, 'Performance Metrics data')).resolves.toEqual([
+      ['Total Spent', '19', 'up', '+100.0%'],
+      ['Transactions', '7', 'up', '+100.0%'],
+      ['Average Transaction', '2.71', 'up', '+100.0%'],
+    ]);
     await page.locator('.recharts-surface').first().waitFor();
     await keepScreenshot(page, ARTIFACTS, 'analytics-spending-charts');
   });
 
+  it('draws the demo expert’s earnings charts from the votes they were paid for', async () => {
+    // The demo expert's 4 votes at the expert rate of 4,000 credits: 16,000 credits = $16.00,
+    // $4.00 each, none pending or rejected. The four demo applicants (community, expert, pending,
+    // rejected) hold the expert role; this expert earned the most of them in the window.
+    const page = await newPage();
+    await signInInBrowser(page, api, DEMO_EXPERT);
+    await page.goto('/analytics/earnings');
+    const total = page.getByRole('article', { name: 'Total Earned' });
+    await total.getByText('$16.00', { exact: true }).waitFor();
+    await expect(total.getByText('Avg $4.00 per earning').isVisible()).resolves.toBe(true);
+    const pending = page.getByRole('article', { name: 'Pending Earnings' });
+    await expect(pending.getByText('$0.00', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(pending.getByText('4 transactions', { exact: true }).isVisible()).resolves.toBe(true);
+    const approval = page.getByRole('article', { name: 'Approval Rate' });
+    await expect(approval.getByText('100.0%', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(approval.getByText('4 approved votes').isVisible()).resolves.toBe(true);
+    const performance = page.getByRole('region', { name: 'Expert Performance' });
+    await expect(performance.getByText('4 submitted, 4 approved, 0 rejected').isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(performance.getByText('#1 of 4 experts').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Earnings Trends' }).waitFor();
+    await expect(tableRows(page, 'Earnings Trends data')).resolves.toEqual([[today(), '$16.00', '4']]);
+    await expect(tableRows(page, 'Vote Distribution data')).resolves.toEqual([
+      ['Approved', '4', ''],
+      ['Rejected', '0', ''],
+    ]);
+    await expect(tableRows(page, 'Performance Metrics data')).resolves.toEqual([
+      ['Total Earned', '16', 'up', '+100.0%'],
+      ['Approved Votes', '4', 'up', '+100.0%'],
+      ['Average Earning', '4', 'up', '+100.0%'],
+      ['Approval Rate', '100%', 'up', '+100.0%'],
+    ]);
+    await keepScreenshot(page, ARTIFACTS, 'analytics-earnings-charts');
+  });
+
   it('explains a network failure in plain words and retries', async () => {
+    // A real outage, not a faked reply: the page has been seen once, the person moves on to
+    // Billing, the browser loses its connection, and they go back. The API answers the retry.
     const page = await newPage();
     await signInInBrowser(page, api, 'offline@example.com');
-    let failures = 1;
-    await page.route('**/api/v1/analytics/spending/?period=*', (route) =>
-      failures-- > 0 ? route.abort('internetdisconnected') : route.continue(),
-    );
     await page.goto('/analytics/spending');
+    await page.getByRole('article', { name: 'Total Spent' }).waitFor();
+    await page.getByRole('button', { name: /▾$/ }).click();
+    await page.getByRole('menuitem', { name: 'Billing & Usage' }).click();
+    await page.getByRole('heading', { name: 'Billing & Usage' }).waitFor();
+    await page.context().setOffline(true);
+    await page.goBack();
     await page.getByText('Network error. Check your internet connection and try again.').waitFor();
+    await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('article', { name: 'Total Spent' }).waitFor();
+    await page.getByText('No spending data available').waitFor();
   });
 
   it('refuses earnings analytics without the expert role, and shows them to an expert', async () => {

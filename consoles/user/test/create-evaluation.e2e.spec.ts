@@ -1,15 +1,17 @@
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import { DEFAULT_BUDGET_AMOUNT } from '@evalmarket/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInInBrowser } from './support/session';
+import { apiSession, signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
+const ADMIN = 'staff@example.com';
 
 describe('create evaluation (browser)', () => {
   let api: ApiProcess;
   let browser: Browser;
   beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
+    [api, browser] = await Promise.all([startApiProcess({ env: { ADMIN_EMAILS: ADMIN } }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -108,30 +110,43 @@ describe('create evaluation (browser)', () => {
     ).resolves.toBe('/evaluations/create');
   });
 
-  it('opens the Insufficient Credits modal on a 402', async () => {
+  it('opens the Insufficient Credits modal when the balance is below the budget', async () => {
+    // The first evaluation earns the 5,000-credit bonus; an admin then takes 4,960 of them back
+    // with a reason, so the next 100-credit evaluation (the console's fixed budget) is refused
+    // by the API itself: 100 required, 40 current, 60 short (= $0.06 at 1,000 credits a dollar).
+    const short = await apiSession(api, 'short@example.com', { first_name: 'Sho', last_name: 'Rt' });
+    await short.call('/api/v1/jobs', {
+      body: { title: 'Bonus earner', budget_amount: DEFAULT_BUDGET_AMOUNT, status: 'active' },
+    });
+    await expect(short.call<{ spending_balance: number }>('/api/v1/wallet/')).resolves.toMatchObject({
+      spending_balance: 5_000,
+      bonus_claimed: true,
+    });
+    const staff = await apiSession(api, ADMIN);
+    await staff.call('/api/v1/admin/adjustments', {
+      body: {
+        user_id: short.user.id,
+        context: 'spending',
+        amount_credits: -4_960,
+        reason: 'Test: leave 40 credits so a 100-credit evaluation is refused',
+      },
+    });
+    await expect(short.call<{ spending_balance: number }>('/api/v1/wallet/')).resolves.toMatchObject({
+      spending_balance: 40,
+    });
+    expect(DEFAULT_BUDGET_AMOUNT).toBe(100);
+
     const page = await newPage();
     await signInInBrowser(page, api, 'short@example.com');
-    // The first project always earns a 5,000-credit bonus, so the real API cannot refuse a
-    // 100-credit evaluation here; the refusal itself is the API's, replayed with its shape.
-    await page.route('**/api/v1/jobs', (route) =>
-      route.fulfill({
-        status: 402,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          detail: { credits_required: 100_000, credits_current: 25_000, credits_shortfall: 75_000 },
-          code: 'payment_required',
-        }),
-      }),
-    );
     await page.goto('/evaluations/create');
     await page.getByLabel('Input item 1', { exact: true }).fill('Hello');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Insufficient Credits' });
     await dialog.waitFor();
     await dialog.getByText("You don't have enough credits to activate this evaluation project.").waitFor();
-    await dialog.getByText('25,000 credits', { exact: true }).waitFor();
-    await dialog.getByText('100,000 credits', { exact: true }).waitFor();
-    await dialog.getByText('75,000 credits (≈ $75.00 USD)').waitFor();
+    await dialog.getByText('40 credits', { exact: true }).waitFor();
+    await dialog.getByText('100 credits', { exact: true }).waitFor();
+    await dialog.getByText('60 credits (≈ $0.06 USD)', { exact: true }).waitFor();
     await dialog.getByText(/auto-recharge/).waitFor();
     await keepScreenshot(page, ARTIFACTS, 'insufficient-credits-modal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -139,6 +154,14 @@ describe('create evaluation (browser)', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Purchase Credits' }).click();
     await page.waitForURL((url) => url.pathname === '/wallet/purchase');
+
+    // Refused means nothing was created or charged: the first evaluation alone, 40 credits left.
+    const listed = await short.call<Array<{ title: string; creator_id: string }>>(
+      '/api/v1/evaluations?public_only=false&limit=100',
+    );
+    const mine = listed.filter((evaluation) => evaluation.creator_id === short.user.id);
+    expect(mine.map((evaluation) => evaluation.title)).toEqual(['Bonus earner']);
+    await expect(short.call('/api/v1/wallet/')).resolves.toMatchObject({ spending_balance: 40 });
   });
 
   it('stacks the cards on a phone', async () => {

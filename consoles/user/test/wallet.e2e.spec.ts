@@ -202,15 +202,20 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
   });
 
   it('offers Retry when the wallet cannot load', async () => {
+    // A real outage, not a faked reply: the wallet has been seen once, the person moves on to
+    // Billing, the browser loses its connection, and they go back. The API answers the retry.
     const page = await newPage();
     await signInInBrowser(page, api, 'flaky@example.com');
-    let failures = 1;
-    await page.route('**/api/v1/wallet/', (route) =>
-      failures-- > 0 ? route.fulfill({ status: 500, body: '{"detail":"boom"}' }) : route.continue(),
-    );
     await page.goto('/wallet');
+    await page.getByRole('article', { name: 'Credit Balance' }).waitFor();
+    await page.getByRole('button', { name: /▾$/ }).click();
+    await page.getByRole('menuitem', { name: 'Billing & Usage' }).click();
+    await page.getByRole('heading', { name: 'Billing & Usage' }).waitFor();
+    await page.context().setOffline(true);
+    await page.goBack();
     await page.getByText('Error loading wallet').waitFor();
     await keepScreenshot(page, ARTIFACTS, 'wallet-error');
+    await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('article', { name: 'Credit Balance' }).waitFor();
     await expect(page.getByText('Error loading wallet').count()).resolves.toBe(0);

@@ -1,5 +1,6 @@
 import { mailboxLink, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { TSession } from '@evalmarket/contracts';
+import type { Page } from 'playwright-core';
 
 export type Call = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
 
@@ -77,4 +78,16 @@ export async function buyCredits(person: { call: Call }, amountUsd: number): Pro
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the purchased credits never arrived');
+}
+
+/**
+ * Signs a person in on the USER console the way they would: the emailed link opens its
+ * /auth/callback, which lands on the home page at /.
+ */
+export async function signInToUserConsole(page: Page, api: ApiProcess, email: string): Promise<void> {
+  await post(api, '/api/v1/auth/magic-link', { email });
+  const link = await mailboxLink(api.baseUrl, email, '/auth/callback');
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'detached' });
 }
