@@ -280,13 +280,14 @@ describe('staff console (browser, real API)', () => {
     await keepScreenshot(admin, ARTIFACTS, 'user-show');
   });
 
-  it('lists transactions, purchases, refunds, cash-outs and invoices', async () => {
+  it('lists transactions, purchases, refunds, cash-outs, invoices and evaluations', async () => {
     for (const [path, name, text] of [
       ['transactions', 'transactions', 'Goodwill credit for support ticket 42'],
       ['purchases', 'purchases', '$50.00'],
       ['refunds', 'refunds', null],
       ['cashouts', 'cashouts', null],
       ['invoices', 'invoices', 'INV-000001'],
+      ['evaluations', 'evaluations', null],
     ] as const) {
       await admin.goto(`/admin/#/${path}`);
       await admin.locator('.RaList-main, .RaList-noResults, [class*="RaEmpty"]').first().waitFor();
