@@ -125,4 +125,69 @@ describe('evaluation analytics dashboard (browser)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, ARTIFACTS, 'evaluation-analytics-phone');
   });
+
+  // Last: it spends more of the budget than the tests above expect.
+  it('saves budget alert thresholds and lists the alerts raised as the budget passes them', async () => {
+    const page = await newPage();
+    await signInInBrowser(page, api, 'analyst@example.com');
+    await page.goto(`/evaluations/${evaluation.id}/analytics`);
+    const panel = page.getByRole('region', { name: 'Budget alerts' });
+    const box = (value: number) => panel.getByRole('checkbox', { name: `${value}% of budget` });
+    // Nothing saved yet: 80 % is checked by default, alerts on.
+    await panel.getByText('Not saved yet: the default is 80%.').waitFor();
+    await expect(box(80).isChecked()).resolves.toBe(true);
+    await expect(box(50).isChecked()).resolves.toBe(false);
+    await expect(box(100).isChecked()).resolves.toBe(false);
+    await expect(panel.getByRole('checkbox', { name: 'Alerts enabled' }).isChecked()).resolves.toBe(true);
+    await panel.getByText('No alerts raised yet.').waitFor();
+
+    await box(50).check();
+    await panel.getByRole('button', { name: 'Save alerts' }).click();
+    await page.getByRole('status').filter({ hasText: 'Budget alert settings saved.' }).waitFor();
+    await panel.getByText('Saved: on at 50%, 80%.').waitFor();
+
+    await page.reload();
+    await panel.getByText('Saved: on at 50%, 80%.').waitFor();
+    await expect(box(50).isChecked()).resolves.toBe(true);
+    await expect(box(80).isChecked()).resolves.toBe(true);
+    await expect(box(100).isChecked()).resolves.toBe(false);
+
+    // 60 % is spent: the worker raises the 50 % alert (not yet the 80 % one).
+    const raised = panel.getByRole('list', { name: 'Alerts raised' });
+    const waitForAlert = async (threshold: number) => {
+      const item = raised.getByRole('listitem').filter({ hasText: `${threshold}% threshold reached` });
+      const deadline = Date.now() + 20_000;
+      while ((await item.count()) === 0) {
+        if (Date.now() > deadline) throw new Error(`no ${threshold}% alert:\n${api.output()}`);
+        await page.waitForTimeout(500);
+        await panel.getByRole('button', { name: 'Refresh' }).click();
+        await panel.getByRole('button', { name: 'Refresh' }).waitFor();
+      }
+      return item;
+    };
+    await (await waitForAlert(50)).getByText('(60.0% used)').waitFor();
+    await expect(
+      raised.getByRole('listitem').filter({ hasText: '80% threshold reached' }).count(),
+    ).resolves.toBe(0);
+
+    // One more paid vote takes the spend to 90 %: the 80 % alert follows.
+    const second = await apiSession(api, 'voter2@example.com');
+    await second.call('/api/v1/evaluator/apply', {
+      body: { application_method: 'indeed', indeed_url: 'https://www.indeed.com/r/voter2' },
+    });
+    const claim = await second.call<{ assignment_id: string }>('/api/v1/evaluator/assignments', {
+      body: { evaluation_id: evaluation.id },
+    });
+    await second.call(`/api/v1/evaluator/assignments/${claim.assignment_id}/vote`, {
+      body: { vote: 'good' },
+    });
+    await (await waitForAlert(80)).getByText('(90.0% used)').waitFor();
+    await expect(raised.getByRole('listitem').count()).resolves.toBe(2);
+    await keepScreenshot(page, ARTIFACTS, 'evaluation-budget-alerts');
+
+    // Switching alerts off is saved and shown too.
+    await panel.getByRole('checkbox', { name: 'Alerts enabled' }).uncheck();
+    await panel.getByRole('button', { name: 'Save alerts' }).click();
+    await panel.getByText('Saved: off at 50%, 80%.').waitFor();
+  });
 });

@@ -2,7 +2,9 @@ import type {
   ZApiKey,
   ZAssignment,
   ZBudget,
+  ZBudgetAlerts,
   ZCreatedApiKey,
+  ZEvaluationVersion,
   ZEvaluatorProject,
   ZLangfuseConnection,
   ZQualityMetrics,
@@ -21,6 +23,8 @@ export type TAssignment = z.infer<typeof ZAssignment>;
 export type TVoteReply = z.infer<typeof ZVoteReply>;
 export type TQualityMetrics = z.infer<typeof ZQualityMetrics>;
 export type TBudget = z.infer<typeof ZBudget>;
+export type TBudgetAlerts = z.infer<typeof ZBudgetAlerts>;
+export type TEvaluationVersion = z.infer<typeof ZEvaluationVersion>;
 
 /** The 402 detail of creation (spec 000 section 3). */
 export interface InsufficientCredits {

@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import type { ApiError } from '../api/client';
 import { apiRequest } from '../api/client';
+import { BudgetAlertsPanel } from '../evaluations/BudgetAlertsPanel';
 import type { TBudget, TQualityMetrics } from '../evaluations/types';
 import '../evaluations/evaluations.css';
 import './EvaluationAnalyticsPage.css';
@@ -446,6 +447,8 @@ export function EvaluationAnalyticsPage() {
           </figure>
         </section>
       )}
+
+      {budget && <BudgetAlertsPanel evaluationId={id} />}
 
       <p className="muted footnote">
         These metrics describe quality patterns in human votes, not ground truth.

@@ -7,7 +7,9 @@ import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';
 import { SdkPanel } from '../evaluations/SdkPanel';
+import { StatusActions } from '../evaluations/StatusActions';
 import { StatusBadge } from '../evaluations/StatusBadge';
+import { VersionHistory } from '../evaluations/VersionHistory';
 import '../evaluations/evaluations.css';
 
 /** Spec 000 "Evaluation detail": public view for everyone, settings for the owner. */
@@ -18,6 +20,8 @@ export function EvaluationDetailPage() {
   const [error, setError] = useState<{ notFound: boolean; message: string }>();
   const [reloadKey, setReloadKey] = useState(0);
   const bump = useCallback(() => setReloadKey((key) => key + 1), []);
+  const [loadKey, setLoadKey] = useState(0);
+  const reloadEvaluation = useCallback(() => setLoadKey((key) => key + 1), []);
 
   useEffect(() => {
     if (status === 'loading') return;
@@ -36,7 +40,7 @@ export function EvaluationDetailPage() {
         });
       });
     return () => controller.abort();
-  }, [id, status]);
+  }, [id, status, loadKey]);
 
   if (error?.notFound)
     return (
@@ -76,6 +80,10 @@ export function EvaluationDetailPage() {
           </Link>
         )}
       </div>
+
+      {owner && (
+        <StatusActions evaluation={evaluation} onChanged={setEvaluation} onStale={reloadEvaluation} />
+      )}
 
       <section className="panel" aria-label="Details">
         {evaluation.description && <p className="description">{evaluation.description}</p>}
@@ -131,6 +139,14 @@ export function EvaluationDetailPage() {
         </section>
       )}
       {signedOut && <p className="muted">Please sign in to access integration settings.</p>}
+
+      {owner && (
+        <VersionHistory
+          evaluationId={evaluation.id}
+          version={evaluation.version}
+          currentUserId={profile?.id}
+        />
+      )}
 
       <p className="muted timestamps">
         Created {new Date(evaluation.created_at).toLocaleString()} · Last updated{' '}
