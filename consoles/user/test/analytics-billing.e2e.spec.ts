@@ -124,8 +124,10 @@ describe('analytics and billing (browser)', () => {
 
   it('draws the demo expert’s earnings charts from the votes they were paid for', async () => {
     // The demo expert's 4 votes at the expert rate of 4,000 credits: 16,000 credits = $16.00,
-    // $4.00 each, none pending or rejected. The four demo applicants (community, expert, pending,
-    // rejected) hold the expert role; this expert earned the most of them in the window.
+    // $4.00 each, none pending. Judged against each complete item's majority (2 votes per item):
+    // item 1 good/good and item 3 bad/bad agree (2 approved), item 2 good/bad is a tie and item 4
+    // has one vote, so neither is judged: 2 approved, 0 rejected, 100% of those judged. The four
+    // demo applicants hold the expert role; this expert earned the most of them in the window.
     const page = await newPage();
     await signInInBrowser(page, api, DEMO_EXPERT);
     await page.goto('/analytics/earnings');
@@ -137,21 +139,21 @@ describe('analytics and billing (browser)', () => {
     await expect(pending.getByText('4 transactions', { exact: true }).isVisible()).resolves.toBe(true);
     const approval = page.getByRole('article', { name: 'Approval Rate' });
     await expect(approval.getByText('100.0%', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(approval.getByText('4 approved votes').isVisible()).resolves.toBe(true);
+    await expect(approval.getByText('2 approved votes').isVisible()).resolves.toBe(true);
     const performance = page.getByRole('region', { name: 'Expert Performance' });
-    await expect(performance.getByText('4 submitted, 4 approved, 0 rejected').isVisible()).resolves.toBe(
+    await expect(performance.getByText('4 submitted, 2 approved, 0 rejected').isVisible()).resolves.toBe(
       true,
     );
     await expect(performance.getByText('#1 of 4 experts').isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { name: 'Earnings Trends' }).waitFor();
     await expect(tableRows(page, 'Earnings Trends data')).resolves.toEqual([[today(), '$16.00', '4']]);
     await expect(tableRows(page, 'Vote Distribution data')).resolves.toEqual([
-      ['Approved', '4', ''],
+      ['Approved', '2', ''],
       ['Rejected', '0', ''],
     ]);
     await expect(tableRows(page, 'Performance Metrics data')).resolves.toEqual([
       ['Total Earned', '16', 'up', '+100.0%'],
-      ['Approved Votes', '4', 'up', '+100.0%'],
+      ['Approved Votes', '2', 'up', '+100.0%'],
       ['Average Earning', '4', 'up', '+100.0%'],
       ['Approval Rate', '100%', 'up', '+100.0%'],
     ]);
@@ -219,7 +221,7 @@ describe('analytics and billing (browser)', () => {
     await page.getByRole('tab', { name: 'Spending', selected: true }).waitFor();
     await expect(page.getByRole('tab', { name: 'Earning' }).count()).resolves.toBe(0);
     for (const card of ['Total Spent', 'This Month', 'Evaluations', 'Avg Cost'])
-      await expect(page.getByRole('article', { name: card }).isVisible()).resolves.toBe(true);
+      await page.getByRole('article', { name: card }).waitFor();
     const row = page.getByRole('row', { name: /INV-/ });
     await row.waitFor({ timeout: 10_000 });
     await expect(row.getByText('$60.00').isVisible()).resolves.toBe(true);

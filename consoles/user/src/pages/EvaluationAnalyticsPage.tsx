@@ -19,6 +19,7 @@ import { BudgetAlertsPanel } from '../evaluations/BudgetAlertsPanel';
 import type { TBudget, TQualityMetrics } from '../evaluations/types';
 import '../evaluations/evaluations.css';
 import './EvaluationAnalyticsPage.css';
+import { ChartDataTable } from '../ui/ChartDataTable';
 
 /** Spec 001 section 2.10: sliders wait 500 ms after the last move. */
 export const SLIDER_DEBOUNCE_MS = 500;
@@ -70,23 +71,12 @@ const COLOURS = { community: '#4f46e5', expert: '#0d9488', bar: '#6366f1' };
 
 function ChartTable({ caption, rows }: { caption: string; rows: [string, string][] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Label</th>
-          <th scope="col">Value</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartDataTable
+      caption={caption}
+      headers={['Label', 'Value']}
+      rows={rows.map(([label, value]) => ({ key: label, cells: [label, value] }))}
+      rowHeader
+    />
   );
 }
 

@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatUsd } from '../../format';
+import { ChartDataTable } from '../../ui/ChartDataTable';
 
 /** The chart palette of 5 colours (spec 001 section 9). */
 export const PALETTE = ['#4f46e5', '#0891b2', '#16a34a', '#f59e0b', '#db2777'];
@@ -74,25 +75,14 @@ export function TrendChart({
     <ChartFrame
       title={title}
       table={
-        <table className="visually-hidden">
-          <caption>{title} data</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Amount (USD)</th>
-              <th scope="col">Transactions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((point) => (
-              <tr key={point.date}>
-                <td>{point.label}</td>
-                <td>{formatUsd(point.amount)}</td>
-                <td>{point.transaction_count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartDataTable
+          caption={`${title} data`}
+          headers={['Date', 'Amount (USD)', 'Transactions']}
+          rows={data.map((point) => ({
+            key: point.date,
+            cells: [point.label, formatUsd(point.amount), point.transaction_count],
+          }))}
+        />
       }
     >
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -124,25 +114,14 @@ export function BreakdownChart({
     <ChartFrame
       title={title}
       table={
-        <table className="visually-hidden">
-          <caption>{title} data</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">Share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <td>{row.name}</td>
-                <td>{row.value}</td>
-                <td>{row.percentage === undefined ? '' : `${row.percentage.toFixed(1)}%`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartDataTable
+          caption={`${title} data`}
+          headers={['Name', 'Value', 'Share']}
+          rows={rows.map((row) => ({
+            key: row.name,
+            cells: [row.name, row.value, row.percentage === undefined ? '' : `${row.percentage.toFixed(1)}%`],
+          }))}
+        />
       }
     >
       <PieChart>
@@ -170,27 +149,14 @@ export function MetricsChart({ title, metrics }: { title: string; metrics: TPerf
     <ChartFrame
       title={title}
       table={
-        <table className="visually-hidden">
-          <caption>{title} data</caption>
-          <thead>
-            <tr>
-              <th scope="col">Metric</th>
-              <th scope="col">Value</th>
-              <th scope="col">Trend</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {metrics.map((metric) => (
-              <tr key={metric.label}>
-                <td>{metric.label}</td>
-                <td>{metricValue(metric)}</td>
-                <td>{metric.trend}</td>
-                <td>{signedChange(metric.change_percentage)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartDataTable
+          caption={`${title} data`}
+          headers={['Metric', 'Value', 'Trend', 'Change']}
+          rows={metrics.map((metric) => ({
+            key: metric.label,
+            cells: [metric.label, metricValue(metric), metric.trend, signedChange(metric.change_percentage)],
+          }))}
+        />
       }
     >
       <BarChart data={metrics} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
