@@ -42,7 +42,8 @@ describe('create evaluation (browser)', () => {
     }
     // Three columns at 1200 px wide, margin 24: each card is (1152 - 48) / 3 = 368 px wide.
     const box = await page.getByRole('region', { name: 'Description' }).boundingBox();
-    expect(Math.round(box!.width)).toBe(368);
+    // Layout positions are fractional; allow the browser's one-pixel rounding either way.
+    expect(Math.abs(box!.width - 368)).toBeLessThanOrEqual(1);
     await expect(page.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe('gpt-3.5-turbo');
 
     await title.fill('   ');
