@@ -41,9 +41,9 @@ describe('create evaluation (browser)', () => {
       await expect(page.getByRole('region', { name: card }).isVisible()).resolves.toBe(true);
     }
     // Three columns at 1200 px wide, margin 24: each card is (1152 - 48) / 3 = 368 px wide.
-    const box = await page.getByRole('region', { name: 'Description' }).boundingBox();
-    // Layout positions are fractional; allow the browser's one-pixel rounding either way.
-    expect(Math.abs(box!.width - 368)).toBeLessThanOrEqual(1);
+    // The grid animates its cards into place (CSS transitions), so read the width once it settles.
+    const description = page.getByRole('region', { name: 'Description' });
+    await expect.poll(async () => Math.round((await description.boundingBox())!.width)).toBe(368);
     await expect(page.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe('gpt-3.5-turbo');
 
     await title.fill('   ');

@@ -126,10 +126,12 @@ describe('sign-in, header and session (browser)', () => {
     const alert = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());
-        void dialog.accept();
+        // The page navigates home right after the alert; it may be gone by the time we accept.
+        dialog.accept().catch(() => undefined);
       }),
     );
-    await page.reload();
+    // The alert blocks the page's load event, so do not wait for it here.
+    await page.goto('/wallet', { waitUntil: 'commit' });
     expect(await alert).toBe('Your session has expired. Please sign in again.');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
