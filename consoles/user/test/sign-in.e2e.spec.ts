@@ -118,6 +118,8 @@ describe('sign-in, header and session (browser)', () => {
         (JSON.parse(localStorage.getItem('evalmarket.session') ?? '{}') as { access_token?: string })
           .access_token,
     );
+    // Leave the app, so nothing in the page races the server-side sign-out below.
+    await page.goto('about:blank');
     const out = await fetch(`${api.baseUrl}/api/v1/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -130,7 +132,8 @@ describe('sign-in, header and session (browser)', () => {
         dialog.accept().catch(() => undefined);
       }),
     );
-    // The alert blocks the page's load event, so do not wait for it here.
+    // Coming back, the console's first call with the dead token answers 401. The alert blocks the
+    // load event, so only the navigation's commit is awaited.
     await page.goto('/wallet', { waitUntil: 'commit' });
     expect(await alert).toBe('Your session has expired. Please sign in again.');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
