@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { PageServer } from '../http/errors.js';
 import type { App } from './build-app.js';
 
 /** The built consoles, next to this service in the repository. */
@@ -12,15 +13,16 @@ export const CONSOLE_DIST = {
 
 /**
  * Serves the built user console at / and the staff console at /admin, each a single-page app:
- * its files are routes of their own (found at start-up), and any other GET outside /api gets the
- * console's index.html so client-side routes load on refresh. A console that has not been built
- * is skipped with a log line.
+ * its files are routes of their own (found at start-up), and any other GET for a page path
+ * (not under /api, no file extension) gets the console's index.html through the not-found
+ * handler, so client-side routes load on refresh. A console that has not been built is skipped
+ * with a log line.
  */
 export async function registerConsoles(
   app: App,
   dist: { user: string; admin: string } = CONSOLE_DIST,
 ): Promise<void> {
-  let decorated = false;
+  const mounted: Array<{ prefix: string; root: string }> = [];
   for (const [prefix, root] of [
     ['/admin/', dist.admin],
     ['/', dist.user],
@@ -32,19 +34,26 @@ export async function registerConsoles(
     await app.register(fastifyStatic, {
       root,
       prefix,
-      decorateReply: !decorated,
+      decorateReply: mounted.length === 0,
       wildcard: false,
       index: false,
     });
-    decorated = true;
-    const page = (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
-    };
-    const hidden = { schema: { hide: true } };
-    app.get(prefix, hidden, page);
-    app.get(`${prefix}*`, hidden, page);
-    // '/admin' needs no route of its own: the router ignores trailing slashes, so `/admin/`
-    // already answers it (declaring both fails at start-up with FST_ERR_DUPLICATED_ROUTE).
+    mounted.push({ prefix, root });
+    // The console's entry page; '/admin' is answered too (the router ignores trailing slashes).
+    app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply, root));
   }
+  if (mounted.length === 0) return;
+  const servePage: PageServer = (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (/\.[A-Za-z0-9]+$/.test(path)) return undefined;
+    const target = mounted.find(
+      (console) => path.startsWith(console.prefix) || `${path}/` === console.prefix,
+    );
+    return target ? sendIndex(reply, target.root) : undefined;
+  };
+  (app as unknown as { servePage?: PageServer }).servePage = servePage;
+}
+
+function sendIndex(reply: FastifyReply, root: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
 }

@@ -375,9 +375,25 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimitB
     return sendError(fastifyReply, errorReply);
   });
 
-  app.setNotFoundHandler((_request, fastifyReply) => {
+  // A console's client-side route (GET /wallet, /admin/#/...) is not an API route: the consoles
+  // module puts its index.html server here, so unknown page paths load the app while unknown API
+  // paths keep their JSON 404 (and the router's own 414 for over-long parameters).
+  app.decorate('servePage', undefined);
+  app.setNotFoundHandler((request, fastifyReply) => {
+    const servePage = (request.server as unknown as { servePage?: PageServer }).servePage;
+    if (servePage && request.method === 'GET' && !isApiPath(request.url)) {
+      const served = servePage(request, fastifyReply);
+      if (served) return served;
+    }
     return sendError(fastifyReply, { status: 404, body: { detail: 'Not Found' }, headers: {} });
   });
+}
+
+/** Answers a GET for a page path with a console's index.html, or undefined when none applies. */
+export type PageServer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function sendError(fastifyReply: FastifyReply, errorReply: ErrorReply): FastifyReply {
