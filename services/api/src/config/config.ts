@@ -465,48 +465,51 @@ export function loadConfig(env: Env = process.env): AppConfig {
 }
 
 function originList(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string[] => {
-      if (raw === undefined) return [];
-      const origins: string[] = [];
-      for (const part of raw
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)) {
-        const url = parseUrl(part);
-        if (
-          !url ||
-          (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-          url.origin !== part.replace(/\/$/, '')
-        ) {
-          return fail(
-            ctx,
-            `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`,
-          );
-        }
-        origins.push(url.origin);
+  return setting([], (raw, ctx): string[] => {
+    const origins: string[] = [];
+    for (const part of raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)) {
+      const url = parseUrl(part);
+      if (
+        !url ||
+        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+        url.origin !== part.replace(/\/$/, '')
+      ) {
+        return fail(
+          ctx,
+          `${name} must list origins such as http://127.0.0.1:4010 (got ${JSON.stringify(part)})`,
+        );
       }
-      return origins;
-    });
+      origins.push(url.origin);
+    }
+    return origins;
+  });
 }
 
 function keyBytes(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): Buffer | undefined => {
-      if (raw === undefined) return undefined;
-      const key = Buffer.from(raw.trim(), 'base64');
-      if (key.length === 32) return key;
-      // The value is a secret: never echo it.
-      return fail(ctx, `${name} must be 32 bytes written in base64`);
-    });
+  return setting(undefined, (raw, ctx): Buffer | undefined => {
+    const key = Buffer.from(raw.trim(), 'base64');
+    if (key.length === 32) return key;
+    // The value is a secret: never echo it.
+    return fail(ctx, `${name} must be 32 bytes written in base64`);
+  });
 }
 
 // Each setting is a zod schema from `string | undefined` (undefined: not set) to its value, with
 // messages written for the person editing the environment, not zod's generic ones.
+
+/**
+ * One setting's schema: an unset variable gives `fallback`, a set one goes through `parse`, which
+ * reports a mistake with `fail`.
+ */
+function setting<T, F>(fallback: F, parse: (raw: string, ctx: z.RefinementCtx) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | F => (raw === undefined ? fallback : parse(raw, ctx)));
+}
 
 const fail = (ctx: z.RefinementCtx, message: string): never => {
   ctx.addIssue({ code: 'custom', message });
@@ -514,104 +517,70 @@ const fail = (ctx: z.RefinementCtx, message: string): never => {
 };
 
 function oneOf<const T extends string>(name: string, values: readonly T[], fallback: T) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): T => {
-      if (raw === undefined) return fallback;
-      const value = raw.trim();
-      if ((values as readonly string[]).includes(value)) return value as T;
-      return fail(ctx, `${name} must be one of ${values.join(', ')} (got ${JSON.stringify(raw)})`);
-    });
+  return setting(fallback, (raw, ctx): T => {
+    const value = raw.trim();
+    if ((values as readonly string[]).includes(value)) return value as T;
+    return fail(ctx, `${name} must be one of ${values.join(', ')} (got ${JSON.stringify(raw)})`);
+  });
 }
 
 function wholeNumber(name: string, min: number, max: number, fallback: number) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): number => {
-      if (raw === undefined) return fallback;
-      const value = raw.trim();
-      const parsed = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
-      if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed;
-      return fail(
-        ctx,
-        `${name} must be a whole number between ${min} and ${max} (got ${JSON.stringify(raw)})`,
-      );
-    });
+  return setting(fallback, (raw, ctx): number => {
+    const value = raw.trim();
+    const parsed = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed;
+    return fail(ctx, `${name} must be a whole number between ${min} and ${max} (got ${JSON.stringify(raw)})`);
+  });
 }
 
 function text(name: string, fallback: string, pattern: RegExp, rule: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string => {
-      if (raw === undefined) return fallback;
-      const value = raw.trim();
-      if (pattern.test(value)) return value;
-      return fail(ctx, `${name} ${rule} (got ${JSON.stringify(raw)})`);
-    });
+  return setting(fallback, (raw, ctx): string => {
+    const value = raw.trim();
+    if (pattern.test(value)) return value;
+    return fail(ctx, `${name} ${rule} (got ${JSON.stringify(raw)})`);
+  });
 }
 
 /** A secret value: checked for length (and shape) but never echoed in a message. */
 function secret(name: string, minLength: number, pattern?: RegExp, rule?: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string | undefined => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim();
-      if (value.length < minLength) {
-        return fail(ctx, `${name} must be at least ${minLength} characters long (got ${value.length})`);
-      }
-      if (pattern && !pattern.test(value))
-        return fail(ctx, `${name} ${rule ?? 'is malformed'} (value not shown)`);
-      return value;
-    });
+  return setting(undefined, (raw, ctx): string | undefined => {
+    const value = raw.trim();
+    if (value.length < minLength) {
+      return fail(ctx, `${name} must be at least ${minLength} characters long (got ${value.length})`);
+    }
+    if (pattern && !pattern.test(value))
+      return fail(ctx, `${name} ${rule ?? 'is malformed'} (value not shown)`);
+    return value;
+  });
 }
 
 function optionalText(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string | undefined => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim();
-      if (!/[\0\n]/.test(value)) return value;
-      return fail(ctx, `${name} must be a single line of text`);
-    });
+  return setting(undefined, (raw, ctx): string | undefined => {
+    const value = raw.trim();
+    if (!/[\0\n]/.test(value)) return value;
+    return fail(ctx, `${name} must be a single line of text`);
+  });
 }
 
 function httpUrl(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string | undefined => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim();
-      const url = parseUrl(value);
-      if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return value.replace(/\/+$/, '');
-      return fail(ctx, `${name} must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
-    });
+  return setting(undefined, (raw, ctx): string | undefined => {
+    const value = raw.trim();
+    const url = parseUrl(value);
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return value.replace(/\/+$/, '');
+    return fail(ctx, `${name} must be an http:// or https:// URL (got ${JSON.stringify(raw)})`);
+  });
 }
 
 const ON_WORDS = ['true', '1', 'yes', 'on'];
 const OFF_WORDS = ['false', '0', 'no', 'off'];
 
 function onOff(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): boolean | undefined => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim().toLowerCase();
-      if (ON_WORDS.includes(value)) return true;
-      if (OFF_WORDS.includes(value)) return false;
-      return fail(
-        ctx,
-        `${name} must be true or false (also 1/0, yes/no, on/off) (got ${JSON.stringify(raw)})`,
-      );
-    });
+  return setting(undefined, (raw, ctx): boolean | undefined => {
+    const value = raw.trim().toLowerCase();
+    if (ON_WORDS.includes(value)) return true;
+    if (OFF_WORDS.includes(value)) return false;
+    return fail(ctx, `${name} must be true or false (also 1/0, yes/no, on/off) (got ${JSON.stringify(raw)})`);
+  });
 }
 
 /**
@@ -624,28 +593,24 @@ function serviceUrl(
   options: { list: boolean; requireHost: boolean },
 ) {
   const expected = protocols.map((protocol) => `${protocol}//`).join(' or ');
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): string | undefined => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim();
-      const parts = options.list ? value.split(',').map((part) => part.trim()) : [value];
-      for (const part of parts) {
-        const url = parseUrl(part);
-        if (!url) return fail(ctx, `${name} must be a ${expected} URL (got a value that is not a URL)`);
-        if (!protocols.includes(url.protocol)) {
-          return fail(ctx, `${name} must be a ${expected} URL (got ${JSON.stringify(masked(part, url))})`);
-        }
-        if (options.requireHost && url.hostname === '') {
-          return fail(
-            ctx,
-            `${name} must name a host, as in ${protocols[0]}//localhost:4222 (got ${JSON.stringify(masked(part, url))})`,
-          );
-        }
+  return setting(undefined, (raw, ctx): string | undefined => {
+    const value = raw.trim();
+    const parts = options.list ? value.split(',').map((part) => part.trim()) : [value];
+    for (const part of parts) {
+      const url = parseUrl(part);
+      if (!url) return fail(ctx, `${name} must be a ${expected} URL (got a value that is not a URL)`);
+      if (!protocols.includes(url.protocol)) {
+        return fail(ctx, `${name} must be a ${expected} URL (got ${JSON.stringify(masked(part, url))})`);
       }
-      return value;
-    });
+      if (options.requireHost && url.hostname === '') {
+        return fail(
+          ctx,
+          `${name} must name a host, as in ${protocols[0]}//localhost:4222 (got ${JSON.stringify(masked(part, url))})`,
+        );
+      }
+    }
+    return value;
+  });
 }
 
 function parseUrl(value: string): URL | undefined {
