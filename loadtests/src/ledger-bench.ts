@@ -107,6 +107,7 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     const results = await writer.submitMany(commands);
     return [results, performance.now() - started];
   };
+  const cpuBefore = process.cpuUsage();
   const { seconds, latencies } = await runCallers(requests, CALLERS, async (request) => {
     const first = request * REQUEST_BATCH;
     const count = Math.min(REQUEST_BATCH, transfers - first);
@@ -139,6 +140,8 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     return [reserveMs, postMs];
   });
 
+  const cpu = process.cpuUsage(cpuBefore);
+  const nodeCpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
   // Zero overdraft: the hot account ends exactly at funding - accepted * reward, never below.
   const hot = writer.state.accounts.get(spendingAccount(requester));
   const violations = checkInvariants(writer.state);
@@ -153,7 +156,7 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     );
   }
   console.log(
-    `  ${label}: ${accepted} transfers posted, ${refused} refused (insufficient_credits), hot balance ${balance} >= 0, ${storedEvents} events stored, invariants hold`,
+    `  ${label}: ${accepted} transfers posted, ${refused} refused (insufficient_credits), hot balance ${balance} >= 0, ${storedEvents} events stored, invariants hold; this process was busy ${(nodeCpuShare * 100).toFixed(0)}% of the run`,
   );
   return { ...row(label, transfers, seconds, latencies), accepted, refused };
 }

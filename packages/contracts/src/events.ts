@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
 /** Streams are `{category}-{id}`: lower-case category, then an id of safe characters. */
+const STREAM_ID_PATTERN = /^[a-z][a-z0-9_]*-[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+
 export const ZStreamId = z
   .string()
   .min(3)
   .max(200)
-  .regex(/^[a-z][a-z0-9_]*-[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'stream ids look like "category-id"');
+  .regex(STREAM_ID_PATTERN, 'stream ids look like "category-id"');
+
+/** ZStreamId as a plain check, for the event store's append path (no parse result allocated). */
+export function isStreamId(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 3 && value.length <= 200 && STREAM_ID_PATTERN.test(value);
+}
 
 export const ZEventMetadata = z
   .object({

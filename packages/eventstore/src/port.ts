@@ -23,6 +23,14 @@ export interface CommitUnit {
   appends: StreamAppend[];
   /** A true retry (same key, same payload hash) returns the first result instead of appending. */
   idempotency?: { key: string; payload_hash: string };
+  /**
+   * Store the unit's events in the packed journal (one row per commit for all packed units) rather
+   * than one row each: for a single writer's high-volume streams (the ledger's reward transfers).
+   * The caller owns those streams: their expected versions (a number or 'no_stream') are taken as
+   * the truth rather than checked against the log, and they are read back by readAll only, not by
+   * readStream. A packed unit takes no idempotency key.
+   */
+  packed?: boolean;
 }
 
 export type CommitOutcome =

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ZEventMetadata, ZStreamId, type TStoredEvent } from '@evalmarket/contracts';
+import { isStreamId, ZEventMetadata, type TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient, SqlExecutor } from '@evalmarket/db';
-import { eventHash, GENESIS_HASH } from './hash-chain.js';
+import { eventHash, GENESIS_HASH, packedEventHash } from './hash-chain.js';
 import {
   EventStoreError,
   MAX_EVENT_DATA_BYTES,
@@ -22,6 +22,16 @@ import { createPollingSubscription } from './subscription.js';
 // next one reads the head. A reader that follows positions can never skip an event committed
 // out of order, and the hash chain has one well-defined predecessor for every event.
 const APPEND_LOCK_KEY = 7_331_002;
+
+/** The last event of the log, a row or the end of a packed batch, with its hash. */
+const HEAD_QUERY = `SELECT global_position, hash FROM (
+    (SELECT global_position, hash FROM events ORDER BY global_position DESC LIMIT 1)
+    UNION ALL
+    (SELECT last_position, last_hash FROM event_batches ORDER BY last_position DESC LIMIT 1)
+  ) head ORDER BY global_position DESC LIMIT 1`;
+
+/** Packed batches fetched per query while reading. */
+const PACKED_READ_CHUNK = 4;
 
 const EVENT_COLUMNS = `global_position, event_id::text AS event_id, stream_id, stream_version, type, schema_version,
   data, metadata, recorded_at, prev_hash, hash`;
@@ -62,6 +72,14 @@ function toStoredEvent(row: EventRow): TStoredEvent {
 const EVENT_TYPE = /^[A-Z][A-Za-z0-9]{0,99}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Events read from the packed journal, whose hashes cover their JSON as written. */
+const packedEvents = new WeakSet<TStoredEvent>();
+
+const checkedMetadata = new WeakSet<object>();
+
+/** Each valid event's data as JSON, made once while checking it and reused to write it. */
+const dataJsonOf = new WeakMap<object, string>();
+
 /** Checks one unit without touching the database; returns the error or undefined. */
 function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   if (!Array.isArray(unit.appends) || unit.appends.length === 0) {
@@ -69,7 +87,7 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   }
   let count = 0;
   for (const append of unit.appends) {
-    if (!ZStreamId.safeParse(append.stream_id).success) {
+    if (!isStreamId(append.stream_id)) {
       return new EventStoreError(
         'invalid_stream_id',
         `Malformed stream id: ${JSON.stringify(append.stream_id)}`,
@@ -98,10 +116,15 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
       ) {
         return new EventStoreError('invalid_event', 'schema_version must be a positive integer');
       }
-      if (event.metadata !== undefined && !ZEventMetadata.safeParse(event.metadata).success) {
-        return new EventStoreError('invalid_event', 'Malformed event metadata');
+      if (event.metadata !== undefined && !checkedMetadata.has(event.metadata)) {
+        if (!ZEventMetadata.safeParse(event.metadata).success) {
+          return new EventStoreError('invalid_event', 'Malformed event metadata');
+        }
+        // A command's events share one metadata object: check it once.
+        checkedMetadata.add(event.metadata);
       }
       const json = JSON.stringify(event.data);
+      if (json !== undefined) dataJsonOf.set(event, json);
       if (json === undefined || typeof event.data !== 'object' || event.data === null) {
         return new EventStoreError('invalid_event', 'Event data must be a JSON object');
       }
@@ -122,6 +145,13 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   }
   if (unit.idempotency && (typeof unit.idempotency.key !== 'string' || unit.idempotency.key.length === 0)) {
     return new EventStoreError('invalid_event', 'An idempotency key must be a non-empty string');
+  }
+  if (unit.packed) {
+    if (unit.idempotency) return new EventStoreError('invalid_event', 'A packed unit takes no idempotency key');
+    const open = unit.appends.find((a) => typeof a.expected_version !== 'number' && a.expected_version !== 'no_stream');
+    if (open) {
+      return new EventStoreError('invalid_event', `A packed append needs an exact expected version (${open.stream_id})`);
+    }
   }
   return undefined;
 }
@@ -154,6 +184,8 @@ interface PendingRow {
   recorded_at: string;
   prev_hash: string;
   hash: string;
+  data_json: string;
+  metadata_json: string;
 }
 
 export interface PostgresEventStoreOptions {
@@ -181,9 +213,7 @@ export function createPostgresEventStore(
   async function commitValid(units: CommitUnit[], outcomes: (CommitOutcome | undefined)[]): Promise<void> {
     await sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const head = await tx.query<{ global_position: number; hash: string }>(
-        'SELECT global_position, hash FROM events ORDER BY global_position DESC LIMIT 1',
-      );
+      const head = await tx.query<{ global_position: number; hash: string }>(HEAD_QUERY);
       let position = head.rows[0] ? Number(head.rows[0].global_position) : 0;
       let prevHash = head.rows[0]?.hash ?? GENESIS_HASH;
 
@@ -191,7 +221,8 @@ export function createPostgresEventStore(
       const keys: string[] = [];
       units.forEach((unit, index) => {
         if (outcomes[index]) return;
-        for (const append of unit.appends) streamIds.add(append.stream_id);
+        // Packed streams belong to their single writer, whose expected versions are the truth.
+        if (!unit.packed) for (const append of unit.appends) streamIds.add(append.stream_id);
         if (unit.idempotency) keys.push(unit.idempotency.key);
       });
 
@@ -221,6 +252,7 @@ export function createPostgresEventStore(
       }
 
       const rows: PendingRow[] = [];
+      const packedRows: PendingRow[] = [];
       const keyRows: { key: string; payload_hash: string; first_position: number; event_count: number }[] =
         [];
       const recordedAt = now().toISOString();
@@ -252,8 +284,11 @@ export function createPostgresEventStore(
         }
         // Check every stream of the unit before writing any, so a unit lands whole or not at all.
         const unitVersions = new Map<string, number>();
+        const logVersion = (append: StreamAppend): number =>
+          versions.get(append.stream_id) ??
+          (unit.packed && typeof append.expected_version === 'number' ? append.expected_version : 0);
         for (const append of unit.appends) {
-          const current = unitVersions.get(append.stream_id) ?? versions.get(append.stream_id) ?? 0;
+          const current = unitVersions.get(append.stream_id) ?? logVersion(append);
           if (!versionMatches(append.expected_version, current)) {
             outcomes[index] = {
               ok: false,
@@ -274,7 +309,7 @@ export function createPostgresEventStore(
         const unitRows: PendingRow[] = [];
         const streamCursor = new Map<string, number>();
         for (const append of unit.appends) {
-          let version = streamCursor.get(append.stream_id) ?? versions.get(append.stream_id) ?? 0;
+          let version = streamCursor.get(append.stream_id) ?? logVersion(append);
           for (const event of append.events) {
             version += 1;
             position += 1;
@@ -290,9 +325,14 @@ export function createPostgresEventStore(
               recorded_at: recordedAt,
               prev_hash: prevHash,
               hash: '',
+              data_json: dataJsonOf.get(event) ?? JSON.stringify(event.data),
+              metadata_json: '',
             };
             if (unit.idempotency) row.metadata.idempotency_key ??= unit.idempotency.key;
-            row.hash = eventHash(prevHash, row);
+            row.metadata_json = JSON.stringify(row.metadata);
+            row.hash = unit.packed
+              ? packedEventHash(prevHash, row, row.data_json, row.metadata_json)
+              : eventHash(prevHash, row);
             prevHash = row.hash;
             unitRows.push(row);
           }
@@ -308,11 +348,12 @@ export function createPostgresEventStore(
           });
           knownKeys.set(unit.idempotency.key, keyRows[keyRows.length - 1]!);
         }
-        rows.push(...unitRows);
+        (unit.packed ? packedRows : rows).push(...unitRows);
         outcomes[index] = { ok: true, deduplicated: false, events: unitRows.map(toStoredEventFromPending) };
       });
 
       if (rows.length > 0) await insertEvents(tx, rows);
+      if (packedRows.length > 0) await insertBatch(tx, packedRows);
       if (keyRows.length > 0) {
         await tx.query(
           `INSERT INTO idempotency_keys (key, payload_hash, first_position, event_count)
@@ -333,6 +374,35 @@ export function createPostgresEventStore(
         };
       }
     });
+  }
+
+  /** Packed events in (after, upper], in position order, until `limit` of the wanted types. */
+  async function readPacked(
+    after: number,
+    upper: number,
+    limit: number,
+    types: readonly string[] | undefined,
+  ): Promise<TStoredEvent[]> {
+    const wanted = types ? new Set(types) : undefined;
+    const found: TStoredEvent[] = [];
+    let cursor = after;
+    for (;;) {
+      const { rows } = await sql.query<{ last_position: number; events: string }>(
+        `SELECT last_position, events FROM event_batches WHERE last_position > $1 AND first_position <= $2
+         ${types ? 'AND types && $4::text[]' : ''} ORDER BY last_position LIMIT $3`,
+        types ? [cursor, upper, PACKED_READ_CHUNK, [...types]] : [cursor, upper, PACKED_READ_CHUNK],
+      );
+      for (const batch of rows) {
+        for (const event of JSON.parse(batch.events) as TStoredEvent[]) {
+          if (event.global_position <= after || event.global_position > upper) continue;
+          if (wanted && !wanted.has(event.type)) continue;
+          packedEvents.add(event);
+          found.push(event);
+        }
+        cursor = Number(batch.last_position);
+      }
+      if (rows.length < PACKED_READ_CHUNK || found.length >= limit) return found;
+    }
   }
 
   const store: EventStore = {
@@ -360,7 +430,7 @@ export function createPostgresEventStore(
     },
 
     async readStream(stream_id, readOptions = {}) {
-      if (!ZStreamId.safeParse(stream_id).success) {
+      if (!isStreamId(stream_id)) {
         throw new EventStoreError('invalid_stream_id', `Malformed stream id: ${JSON.stringify(stream_id)}`);
       }
       const limit = Math.min(readOptions.limit ?? MAX_READ_BATCH, MAX_READ_BATCH);
@@ -373,24 +443,36 @@ export function createPostgresEventStore(
 
     async readAll(readOptions: ReadAllOptions) {
       const limit = Math.max(1, Math.min(readOptions.limit, MAX_READ_BATCH));
-      const result = readOptions.types
-        ? await sql.query<EventRow & Record<string, unknown>>(
-            `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND type = ANY($3::text[])
-             ORDER BY global_position LIMIT $2`,
-            [readOptions.after, limit, [...readOptions.types]],
-          )
-        : await sql.query<EventRow & Record<string, unknown>>(
-            `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-            [readOptions.after, limit],
-          );
-      return result.rows.map(toStoredEvent);
+      const { after, types } = readOptions;
+      // Everything up to the head read first is committed (appends are serialised), so reading
+      // rows and packed events up to it gives both halves of the log complete, whatever commits
+      // in between.
+      const headRows = await sql.query<{ global_position: number }>(HEAD_QUERY);
+      const head = Number(headRows.rows[0]?.global_position ?? 0);
+      if (head <= after) return [];
+      const rows = (
+        types
+          ? await sql.query<EventRow & Record<string, unknown>>(
+              `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND global_position <= $4
+               AND type = ANY($3::text[]) ORDER BY global_position LIMIT $2`,
+              [after, limit, [...types], head],
+            )
+          : await sql.query<EventRow & Record<string, unknown>>(
+              `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 AND global_position <= $3
+               ORDER BY global_position LIMIT $2`,
+              [after, limit, head],
+            )
+      ).rows.map(toStoredEvent);
+      // With a full page of rows, packed events past its last one cannot make the cut.
+      const upper = rows.length === limit ? rows[limit - 1]!.global_position : head;
+      const packed = await readPacked(after, upper, limit, types);
+      if (packed.length === 0) return rows;
+      return mergeByPosition(rows, packed, limit);
     },
 
     async headPosition() {
-      const result = await sql.query<{ head: number | null }>(
-        'SELECT max(global_position) AS head FROM events',
-      );
-      return Number(result.rows[0]?.head ?? 0);
+      const result = await sql.query<{ global_position: number }>(HEAD_QUERY);
+      return Number(result.rows[0]?.global_position ?? 0);
     },
 
     subscribe(subscribeOptions) {
@@ -422,7 +504,10 @@ export function createPostgresEventStore(
               reason: 'link to the previous event does not match',
             };
           }
-          if (eventHash(prevHash, event) !== event.hash) {
+          const expected = packedEvents.has(event)
+            ? packedEventHash(prevHash, event, JSON.stringify(event.data), JSON.stringify(event.metadata))
+            : eventHash(prevHash, event);
+          if (expected !== event.hash) {
             return {
               ok: false,
               checked,
@@ -445,7 +530,28 @@ export function createPostgresEventStore(
 }
 
 function toStoredEventFromPending(row: PendingRow): TStoredEvent {
-  return { ...row, metadata: row.metadata as TStoredEvent['metadata'] };
+  return {
+    event_id: row.event_id,
+    global_position: row.global_position,
+    stream_id: row.stream_id,
+    stream_version: row.stream_version,
+    type: row.type,
+    schema_version: row.schema_version,
+    data: row.data,
+    metadata: row.metadata as TStoredEvent['metadata'],
+    recorded_at: row.recorded_at,
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** A packed event as the journal stores it: a TStoredEvent in JSON, built from checked parts. */
+function packedEventJson(row: PendingRow): string {
+  return `{"global_position":${row.global_position},"event_id":"${row.event_id}","stream_id":${JSON.stringify(
+    row.stream_id,
+  )},"stream_version":${row.stream_version},"type":"${row.type}","schema_version":${row.schema_version},"data":${
+    row.data_json
+  },"metadata":${row.metadata_json},"recorded_at":"${row.recorded_at}","prev_hash":"${row.prev_hash}","hash":"${row.hash}"}`;
 }
 
 async function insertEvents(tx: SqlExecutor, rows: PendingRow[]): Promise<void> {
@@ -462,13 +568,41 @@ async function insertEvents(tx: SqlExecutor, rows: PendingRow[]): Promise<void> 
       rows.map((r) => r.stream_version),
       rows.map((r) => r.type),
       rows.map((r) => r.schema_version),
-      rows.map((r) => JSON.stringify(r.data)),
-      rows.map((r) => JSON.stringify(r.metadata)),
+      rows.map((r) => r.data_json),
+      rows.map((r) => r.metadata_json),
       rows.map((r) => r.recorded_at),
       rows.map((r) => r.prev_hash),
       rows.map((r) => r.hash),
     ],
   );
+}
+
+async function insertBatch(tx: SqlExecutor, rows: PendingRow[]): Promise<void> {
+  const last = rows[rows.length - 1]!;
+  await tx.query(
+    `INSERT INTO event_batches (first_position, last_position, event_count, types, last_hash, events)
+     VALUES ($1, $2, $3, $4::text[], $5, $6)`,
+    [
+      rows[0]!.global_position,
+      last.global_position,
+      rows.length,
+      [...new Set(rows.map((row) => row.type))],
+      last.hash,
+      `[${rows.map(packedEventJson).join(',')}]`,
+    ],
+  );
+}
+
+/** Two position-ordered lists as one, cut at `limit`. */
+function mergeByPosition(a: TStoredEvent[], b: TStoredEvent[], limit: number): TStoredEvent[] {
+  const merged: TStoredEvent[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < limit && (i < a.length || j < b.length)) {
+    if (j >= b.length || (i < a.length && a[i]!.global_position < b[j]!.global_position)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
 }
 
 export type { StreamAppend };

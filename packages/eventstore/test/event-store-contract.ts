@@ -166,6 +166,23 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         Array.from({ length: writers }, async (_, writer) => {
           for (let i = 0; i < appendsPerWriter; i += 1) {
             const target = stores[(writer + i) % stores.length]!;
+            if (writer % 3 === 0) {
+              // The packed journal's writers interleave with row writers in one gapless log.
+              const [outcome] = await target.commit([
+                {
+                  packed: true,
+                  appends: [
+                    {
+                      stream_id: `writer-${writer}`,
+                      expected_version: i === 0 ? 'no_stream' : i * 2,
+                      events: [event(i, { writer }), event(i + 1000, { writer })],
+                    },
+                  ],
+                },
+              ]);
+              expect(outcome!.ok).toBe(true);
+              continue;
+            }
             await target.append(
               `writer-${writer}`,
               [event(i, { writer }), event(i + 1000, { writer })],
@@ -187,6 +204,84 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       }
       expect((await store.verifyHashChain()).ok).toBe(true);
     }, 60_000);
+
+    it('packs units into the journal and reads them back with the rows, in position order', async () => {
+      const packedUnit = (stream: string, expected: number | 'no_stream', ...ns: number[]) => ({
+        packed: true,
+        appends: [
+          {
+            stream_id: stream,
+            expected_version: expected,
+            events: ns.map((n) => ({ type: 'Packed', data: { n, nested: { b: 1, a: [2, { d: 3, c: 4 }] } } })),
+          },
+        ],
+      });
+      const rowUnit = (stream: string, n: number) => ({
+        appends: [{ stream_id: stream, expected_version: 'any' as const, events: [event(n)] }],
+      });
+      const outcomes = await store.commit([
+        rowUnit('thing-30', 1),
+        packedUnit('packed-a', 'no_stream', 2, 3),
+        rowUnit('thing-30', 4),
+        packedUnit('packed-b', 'no_stream', 5),
+      ]);
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      await store.commit([packedUnit('packed-a', 2, 6), rowUnit('thing-31', 7), packedUnit('packed-b', 1, 8)]);
+      expect(await store.headPosition()).toBe(8);
+
+      const all = await store.readAll({ after: 0, limit: 100 });
+      expect(all.map((e) => e.global_position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(all.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(all.filter((e) => e.stream_id === 'packed-a').map((e) => e.stream_version)).toEqual([1, 2, 3]);
+      expect(all[1]!.data).toEqual({ n: 2, nested: { b: 1, a: [2, { d: 3, c: 4 }] } });
+      expect(all[1]!.prev_hash).toBe(all[0]!.hash);
+      // Pages of every size cut at the same places whichever table an event lives in.
+      for (const limit of [1, 2, 3, 5]) {
+        const paged: number[] = [];
+        for (let after = 0; ; ) {
+          const page = await store.readAll({ after, limit });
+          if (page.length === 0) break;
+          expect(page.length).toBeLessThanOrEqual(limit);
+          paged.push(...page.map((e) => e.global_position));
+          after = page[page.length - 1]!.global_position;
+        }
+        expect(paged).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      }
+      const packedOnly = await store.readAll({ after: 2, limit: 2, types: ['Packed'] });
+      expect(packedOnly.map((e) => e.global_position)).toEqual([3, 5]);
+      const rowsOnly = await store.readAll({ after: 0, limit: 10, types: ['ThingHappened'] });
+      expect(rowsOnly.map((e) => e.global_position)).toEqual([1, 4, 7]);
+      expect(await store.verifyHashChain({ batchSize: 3 })).toEqual({ ok: true, checked: 8 });
+
+      // The staff console's SQL view sees the same log.
+      const view = await fixture.sql.query<{ global_position: string; type: string }>(
+        'SELECT global_position, type FROM event_log ORDER BY global_position',
+      );
+      expect(view.rows.map((r) => Number(r.global_position))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+      // Tampering with a packed event breaks the chain where it happened.
+      await fixture.sql.query(
+        `UPDATE event_batches SET events = replace(events, '"n":3,', '"n":33,') WHERE first_position = 2`,
+      );
+      const broken = await store.verifyHashChain();
+      expect(broken).toMatchObject({ ok: false, broken_at: 3 });
+    });
+
+    it('refuses a packed unit with an idempotency key or without an exact expected version', async () => {
+      const outcomes = await store.commit([
+        {
+          packed: true,
+          idempotency: { key: 'k-packed', payload_hash: payloadHash({}) },
+          appends: [{ stream_id: 'packed-c', expected_version: 'no_stream', events: [event(1)] }],
+        },
+        {
+          packed: true,
+          appends: [{ stream_id: 'packed-d', expected_version: 'any', events: [event(2)] }],
+        },
+      ]);
+      expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['invalid_event', 'invalid_event']);
+      expect(await store.headPosition()).toBe(0);
+    });
 
     it('lets a subscription wait for a position and skip types it does not want', async () => {
       const subscription = store.subscribe({ after: 0, types: ['Wanted'], handler: async () => undefined });

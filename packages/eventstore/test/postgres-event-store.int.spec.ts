@@ -3,7 +3,7 @@ import { createTestDatabase, databaseKinds } from '@evalmarket/testkit';
 import { createPostgresEventStore } from '../src/index.js';
 import { runEventStoreContract } from './event-store-contract.js';
 
-const RESET = 'TRUNCATE events, idempotency_keys, subscription_checkpoints';
+const RESET = 'TRUNCATE events, event_batches, idempotency_keys, subscription_checkpoints';
 
 for (const kind of databaseKinds()) {
   runEventStoreContract(`postgres adapter on ${kind}`, async () => {

@@ -51,6 +51,12 @@ interface Pending {
 // the truth it checks overdrafts against, so a second writer could spend the same credits twice.
 export const LEDGER_WRITER_LEASE_KEY = 7_331_003;
 const REPLAY_BATCH = 5_000;
+/**
+ * Reward transfers (reserve, then post or release: two events per vote) are the ledger's volume,
+ * so they go to the packed journal; purchases, refunds, cash-outs and adjustments stay one row
+ * each, where finance's queries find them by type.
+ */
+const PACKED_STREAM_PREFIX = 'reward-';
 const MAX_COMMIT_ATTEMPTS = 5;
 
 /**
@@ -119,6 +125,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         for (const decided of decision.events) evolve(state, decided.event);
         decisions.push({ unitIndex: units.length });
         units.push({
+          packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
           appends: decision.events.map((decided) => ({
             stream_id: decided.stream_id,
             expected_version: decided.expected_version,

@@ -406,7 +406,8 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
         {
           resource: 'events',
           select: EVENT_SELECT,
-          from: 'events',
+          // The view includes the packed journal's reward transfers.
+          from: 'event_log',
           id: 'global_position',
           sortFields: {
             id: 'global_position',
@@ -432,7 +433,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       },
     },
     async (request) => {
-      const { rows } = await sql.query(`SELECT ${EVENT_SELECT} FROM events WHERE global_position = $1`, [
+      const { rows } = await sql.query(`SELECT ${EVENT_SELECT} FROM event_log WHERE global_position = $1`, [
         request.params.id,
       ]);
       if (!rows[0]) throw new NotFoundError('Event not found');

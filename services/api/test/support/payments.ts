@@ -49,9 +49,9 @@ export async function countEvents(
 ): Promise<number> {
   const { rows } = field
     ? await runtime.sql.query<{ n: unknown }>(
-        `SELECT count(*) AS n FROM events WHERE type = $1 AND data->>'${field}' = $2`,
+        `SELECT count(*) AS n FROM event_log WHERE type = $1 AND data->>'${field}' = $2`,
         [type, value],
       )
-    : await runtime.sql.query<{ n: unknown }>(`SELECT count(*) AS n FROM events WHERE type = $1`, [type]);
+    : await runtime.sql.query<{ n: unknown }>(`SELECT count(*) AS n FROM event_log WHERE type = $1`, [type]);
   return Number(rows[0]!.n);
 }

@@ -1,0 +1,2 @@
+DROP VIEW IF EXISTS event_log;
+DROP TABLE IF EXISTS event_batches;
