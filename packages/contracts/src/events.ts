@@ -11,7 +11,9 @@ export const ZStreamId = z
 
 /** ZStreamId as a plain check, for the event store's append path (no parse result allocated). */
 export function isStreamId(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= 3 && value.length <= 200 && STREAM_ID_PATTERN.test(value);
+  return (
+    typeof value === 'string' && value.length >= 3 && value.length <= 200 && STREAM_ID_PATTERN.test(value)
+  );
 }
 
 export const ZEventMetadata = z

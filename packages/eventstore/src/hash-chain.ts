@@ -25,7 +25,12 @@ export function eventHash(prevHash: string, event: HashedFields): string {
  * The same link for an event of the packed journal, whose JSON text is stored as written (no
  * jsonb key reordering), so the JSON already made to store it is hashed as is.
  */
-export function packedEventHash(prevHash: string, event: HashedFields, dataJson: string, metadataJson: string) {
+export function packedEventHash(
+  prevHash: string,
+  event: HashedFields,
+  dataJson: string,
+  metadataJson: string,
+) {
   return linkHash(prevHash, event, dataJson, metadataJson);
 }
 

@@ -147,10 +147,16 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
     return new EventStoreError('invalid_event', 'An idempotency key must be a non-empty string');
   }
   if (unit.packed) {
-    if (unit.idempotency) return new EventStoreError('invalid_event', 'A packed unit takes no idempotency key');
-    const open = unit.appends.find((a) => typeof a.expected_version !== 'number' && a.expected_version !== 'no_stream');
+    if (unit.idempotency)
+      return new EventStoreError('invalid_event', 'A packed unit takes no idempotency key');
+    const open = unit.appends.find(
+      (a) => typeof a.expected_version !== 'number' && a.expected_version !== 'no_stream',
+    );
     if (open) {
-      return new EventStoreError('invalid_event', `A packed append needs an exact expected version (${open.stream_id})`);
+      return new EventStoreError(
+        'invalid_event',
+        `A packed append needs an exact expected version (${open.stream_id})`,
+      );
     }
   }
   return undefined;
@@ -599,7 +605,8 @@ function mergeByPosition(a: TStoredEvent[], b: TStoredEvent[], limit: number): T
   let i = 0;
   let j = 0;
   while (merged.length < limit && (i < a.length || j < b.length)) {
-    if (j >= b.length || (i < a.length && a[i]!.global_position < b[j]!.global_position)) merged.push(a[i++]!);
+    if (j >= b.length || (i < a.length && a[i]!.global_position < b[j]!.global_position))
+      merged.push(a[i++]!);
     else merged.push(b[j++]!);
   }
   return merged;

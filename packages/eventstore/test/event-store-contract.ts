@@ -212,7 +212,10 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
           {
             stream_id: stream,
             expected_version: expected,
-            events: ns.map((n) => ({ type: 'Packed', data: { n, nested: { b: 1, a: [2, { d: 3, c: 4 }] } } })),
+            events: ns.map((n) => ({
+              type: 'Packed',
+              data: { n, nested: { b: 1, a: [2, { d: 3, c: 4 }] } },
+            })),
           },
         ],
       });
@@ -226,7 +229,11 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         packedUnit('packed-b', 'no_stream', 5),
       ]);
       expect(outcomes.every((o) => o.ok)).toBe(true);
-      await store.commit([packedUnit('packed-a', 2, 6), rowUnit('thing-31', 7), packedUnit('packed-b', 1, 8)]);
+      await store.commit([
+        packedUnit('packed-a', 2, 6),
+        rowUnit('thing-31', 7),
+        packedUnit('packed-b', 1, 8),
+      ]);
       expect(await store.headPosition()).toBe(8);
 
       const all = await store.readAll({ after: 0, limit: 100 });
@@ -238,7 +245,7 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       // Pages of every size cut at the same places whichever table an event lives in.
       for (const limit of [1, 2, 3, 5]) {
         const paged: number[] = [];
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const page = await store.readAll({ after, limit });
           if (page.length === 0) break;
           expect(page.length).toBeLessThanOrEqual(limit);
