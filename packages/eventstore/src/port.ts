@@ -36,6 +36,18 @@ export interface CommitUnit {
 export type CommitOutcome =
   { ok: true; deduplicated: boolean; events: TStoredEvent[] } | { ok: false; error: EventStoreError };
 
+/** The last position of the log and its hash (0 and the genesis hash when empty). */
+export interface LogHead {
+  position: number;
+  hash: string;
+}
+
+export interface PreparedCommit {
+  /** The head this commit leaves, when it was planned in advance (pass it to the next prepare). */
+  readonly head: LogHead | undefined;
+  run(): Promise<CommitOutcome[]>;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. 0 reads from the start. */
   after: number;
@@ -85,6 +97,15 @@ export interface EventStore {
    * stop the others.
    */
   commit(units: CommitUnit[]): Promise<CommitOutcome[]>;
+  /**
+   * A commit in two steps, so a single writer can work out its next commit while the one before
+   * is still being written: the units are checked now and, when all are packed and `after` (the
+   * head the caller's previous commit leaves) is given, planned now too: positions, hashes,
+   * JSON. `run()` writes them; if the log's head is not `after` by then (another writer came in
+   * between), it plans again against the log as it is. Call `run()` in order, each after the
+   * previous commit has settled; a commit planned on top of one that failed must not be run.
+   */
+  prepare(units: CommitUnit[], after?: LogHead): PreparedCommit;
   readStream(stream_id: string, options?: { fromVersion?: number; limit?: number }): Promise<TStoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<TStoredEvent[]>;
   /** Highest committed position (0 when empty). */

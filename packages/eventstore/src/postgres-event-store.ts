@@ -12,6 +12,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type HashChainReport,
+  type LogHead,
   type ReadAllOptions,
   type StreamAppend,
 } from './port.js';
@@ -178,20 +179,34 @@ function versionMatches(expected: ExpectedVersion, current: number): boolean {
   return expected === current;
 }
 
-interface PendingRow {
-  global_position: number;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recorded_at: string;
-  prev_hash: string;
-  hash: string;
-  data_json: string;
-  metadata_json: string;
+/** Events to write, with the JSON text of their data and metadata (made once, used to write and hash). */
+class EventsToWrite {
+  readonly events: TStoredEvent[] = [];
+  readonly dataJson: string[] = [];
+  readonly metadataJson: string[] = [];
+  push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
+    this.events.push(event);
+    this.dataJson.push(dataJson);
+    this.metadataJson.push(metadataJson);
+  }
+}
+
+interface KeyRow {
+  key: string;
+  payload_hash: string;
+  first_position: number;
+  event_count: number;
+}
+
+/** A commit worked out in memory: what to write, on top of which head, with what outcomes. */
+interface CommitPlan {
+  head: LogHead;
+  next: LogHead;
+  outcomes: (CommitOutcome | undefined)[];
+  rows: EventsToWrite;
+  packedRows: EventsToWrite;
+  keyRows: KeyRow[];
+  dedupReads: { index: number; first: number; count: number }[];
 }
 
 export interface PostgresEventStoreOptions {
@@ -216,169 +231,201 @@ export function createPostgresEventStore(
     return result.rows.map(toStoredEvent);
   }
 
-  async function commitValid(units: CommitUnit[], outcomes: (CommitOutcome | undefined)[]): Promise<void> {
-    await sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const head = await tx.query<{ global_position: number; hash: string }>(HEAD_QUERY);
-      let position = head.rows[0] ? Number(head.rows[0].global_position) : 0;
-      let prevHash = head.rows[0]?.hash ?? GENESIS_HASH;
+  /** The stream versions and idempotency keys the units refer to, as the log has them now. */
+  async function lookUp(tx: SqlExecutor, units: CommitUnit[], outcomes: (CommitOutcome | undefined)[]) {
+    const streamIds = new Set<string>();
+    const keys: string[] = [];
+    units.forEach((unit, index) => {
+      if (outcomes[index]) return;
+      // Packed streams belong to their single writer, whose expected versions are the truth.
+      if (!unit.packed) for (const append of unit.appends) streamIds.add(append.stream_id);
+      if (unit.idempotency) keys.push(unit.idempotency.key);
+    });
+    const versions = new Map<string, number>();
+    if (streamIds.size > 0) {
+      const current = await tx.query<{ stream_id: string; version: number }>(
+        `SELECT stream_id, max(stream_version) AS version FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+        [[...streamIds]],
+      );
+      for (const row of current.rows) versions.set(row.stream_id, Number(row.version));
+    }
+    const knownKeys = new Map<string, KeyRow>();
+    if (keys.length > 0) {
+      const existing = await tx.query<KeyRow & Record<string, unknown>>(
+        'SELECT key, payload_hash, first_position, event_count FROM idempotency_keys WHERE key = ANY($1::text[])',
+        [keys],
+      );
+      for (const row of existing.rows) knownKeys.set(row.key, row);
+    }
+    return { versions, knownKeys };
+  }
 
-      const streamIds = new Set<string>();
-      const keys: string[] = [];
-      units.forEach((unit, index) => {
-        if (outcomes[index]) return;
-        // Packed streams belong to their single writer, whose expected versions are the truth.
-        if (!unit.packed) for (const append of unit.appends) streamIds.add(append.stream_id);
-        if (unit.idempotency) keys.push(unit.idempotency.key);
-      });
+  /**
+   * Works out in memory what a commit writes on top of `head`: each unit checked against the
+   * versions and keys and the units before it, positions, hashes. `checked` holds the outcomes
+   * of validation and is not changed; the plan has its own.
+   */
+  function plan(
+    units: CommitUnit[],
+    checked: readonly (CommitOutcome | undefined)[],
+    head: LogHead,
+    versions: Map<string, number>,
+    knownKeys: Map<string, KeyRow>,
+  ): CommitPlan {
+    const outcomes = [...checked];
+    let position = head.position;
+    let prevHash = head.hash;
+    const rows = new EventsToWrite();
+    const packedRows = new EventsToWrite();
+    const keyRows: KeyRow[] = [];
+    const recordedAt = now().toISOString();
+    const dedupReads: { index: number; first: number; count: number }[] = [];
 
-      const versions = new Map<string, number>();
-      if (streamIds.size > 0) {
-        const current = await tx.query<{ stream_id: string; version: number }>(
-          `SELECT stream_id, max(stream_version) AS version FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
-          [[...streamIds]],
-        );
-        for (const row of current.rows) versions.set(row.stream_id, Number(row.version));
-      }
-      const knownKeys = new Map<
-        string,
-        { payload_hash: string; first_position: number; event_count: number }
-      >();
-      if (keys.length > 0) {
-        const existing = await tx.query<{
-          key: string;
-          payload_hash: string;
-          first_position: number;
-          event_count: number;
-        }>(
-          'SELECT key, payload_hash, first_position, event_count FROM idempotency_keys WHERE key = ANY($1::text[])',
-          [keys],
-        );
-        for (const row of existing.rows) knownKeys.set(row.key, row);
-      }
-
-      const rows: PendingRow[] = [];
-      const packedRows: PendingRow[] = [];
-      const keyRows: { key: string; payload_hash: string; first_position: number; event_count: number }[] =
-        [];
-      const recordedAt = now().toISOString();
-      const dedupReads: { index: number; first: number; count: number }[] = [];
-
-      units.forEach((unit, index) => {
-        if (outcomes[index]) return;
-        if (unit.idempotency) {
-          const known = knownKeys.get(unit.idempotency.key);
-          if (known) {
-            if (known.payload_hash === unit.idempotency.payload_hash) {
-              dedupReads.push({
-                index,
-                first: Number(known.first_position),
-                count: Number(known.event_count),
-              });
-            } else {
-              outcomes[index] = {
-                ok: false,
-                error: new EventStoreError(
-                  'idempotency_key_reused_with_different_payload',
-                  'This idempotency key was already used with a different payload',
-                  { key: unit.idempotency.key },
-                ),
-              };
-            }
-            return;
-          }
-        }
-        // Check every stream of the unit before writing any, so a unit lands whole or not at all.
-        const unitVersions = new Map<string, number>();
-        const logVersion = (append: StreamAppend): number =>
-          versions.get(append.stream_id) ??
-          (unit.packed && typeof append.expected_version === 'number' ? append.expected_version : 0);
-        for (const append of unit.appends) {
-          const current = unitVersions.get(append.stream_id) ?? logVersion(append);
-          if (!versionMatches(append.expected_version, current)) {
+    units.forEach((unit, index) => {
+      if (outcomes[index]) return;
+      if (unit.idempotency) {
+        const known = knownKeys.get(unit.idempotency.key);
+        if (known) {
+          if (known.payload_hash === unit.idempotency.payload_hash) {
+            dedupReads.push({ index, first: Number(known.first_position), count: Number(known.event_count) });
+          } else {
             outcomes[index] = {
               ok: false,
               error: new EventStoreError(
-                'wrong_expected_version',
-                `Stream ${append.stream_id} is at version ${current}, expected ${String(append.expected_version)}`,
-                {
-                  stream_id: append.stream_id,
-                  current_version: current,
-                  expected_version: append.expected_version,
-                },
+                'idempotency_key_reused_with_different_payload',
+                'This idempotency key was already used with a different payload',
+                { key: unit.idempotency.key },
               ),
             };
-            return;
           }
-          unitVersions.set(append.stream_id, current + append.events.length);
+          return;
         }
-        const unitRows: PendingRow[] = [];
-        const streamCursor = new Map<string, number>();
-        for (const append of unit.appends) {
-          let version = streamCursor.get(append.stream_id) ?? logVersion(append);
-          for (const event of append.events) {
-            version += 1;
-            position += 1;
-            const row: PendingRow = {
-              global_position: position,
-              event_id: event.event_id ?? randomUUID(),
-              stream_id: append.stream_id,
-              stream_version: version,
-              type: event.type,
-              schema_version: event.schema_version ?? 1,
-              data: event.data,
-              metadata: { ...(event.metadata ?? {}) },
-              recorded_at: recordedAt,
-              prev_hash: prevHash,
-              hash: '',
-              data_json: dataJsonOf.get(event) ?? JSON.stringify(event.data),
-              metadata_json: '',
-            };
-            if (unit.idempotency) row.metadata.idempotency_key ??= unit.idempotency.key;
-            row.metadata_json = JSON.stringify(row.metadata);
-            row.hash = unit.packed
-              ? packedEventHash(prevHash, row, row.data_json, row.metadata_json)
-              : eventHash(prevHash, row);
-            prevHash = row.hash;
-            unitRows.push(row);
-          }
-          streamCursor.set(append.stream_id, version);
-        }
-        for (const [streamId, version] of streamCursor) versions.set(streamId, version);
-        if (unit.idempotency) {
-          keyRows.push({
-            key: unit.idempotency.key,
-            payload_hash: unit.idempotency.payload_hash,
-            first_position: unitRows[0]!.global_position,
-            event_count: unitRows.length,
-          });
-          knownKeys.set(unit.idempotency.key, keyRows[keyRows.length - 1]!);
-        }
-        (unit.packed ? packedRows : rows).push(...unitRows);
-        outcomes[index] = { ok: true, deduplicated: false, events: unitRows.map(toStoredEventFromPending) };
-      });
-
-      if (rows.length > 0) await insertEvents(tx, rows);
-      if (packedRows.length > 0) await insertBatch(tx, packedRows);
-      if (keyRows.length > 0) {
-        await tx.query(
-          `INSERT INTO idempotency_keys (key, payload_hash, first_position, event_count)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])`,
-          [
-            keyRows.map((k) => k.key),
-            keyRows.map((k) => k.payload_hash),
-            keyRows.map((k) => k.first_position),
-            keyRows.map((k) => k.event_count),
-          ],
-        );
       }
-      for (const read of dedupReads) {
-        outcomes[read.index] = {
-          ok: true,
-          deduplicated: true,
-          events: await readPositions(tx, read.first, read.count),
+      const logVersion = (append: StreamAppend): number =>
+        versions.get(append.stream_id) ??
+        (unit.packed && typeof append.expected_version === 'number' ? append.expected_version : 0);
+      // Check every stream of the unit before writing any, so a unit lands whole or not at all.
+      // (Most units append to one stream, which needs no bookkeeping across appends.)
+      const single = unit.appends.length === 1;
+      const unitVersions = single ? undefined : new Map<string, number>();
+      for (const append of unit.appends) {
+        const current = unitVersions?.get(append.stream_id) ?? logVersion(append);
+        if (!versionMatches(append.expected_version, current)) {
+          outcomes[index] = {
+            ok: false,
+            error: new EventStoreError(
+              'wrong_expected_version',
+              `Stream ${append.stream_id} is at version ${current}, expected ${String(append.expected_version)}`,
+              {
+                stream_id: append.stream_id,
+                current_version: current,
+                expected_version: append.expected_version,
+              },
+            ),
+          };
+          return;
+        }
+        unitVersions?.set(append.stream_id, current + append.events.length);
+      }
+      const target = unit.packed ? packedRows : rows;
+      const unitEvents: TStoredEvent[] = [];
+      const streamCursor = single ? undefined : new Map<string, number>();
+      for (const append of unit.appends) {
+        let version = streamCursor?.get(append.stream_id) ?? logVersion(append);
+        for (const event of append.events) {
+          version += 1;
+          position += 1;
+          const metadata: Record<string, unknown> = { ...event.metadata };
+          if (unit.idempotency) metadata.idempotency_key ??= unit.idempotency.key;
+          const stored: TStoredEvent = {
+            event_id: event.event_id ?? randomUUID(),
+            global_position: position,
+            stream_id: append.stream_id,
+            stream_version: version,
+            type: event.type,
+            schema_version: event.schema_version ?? 1,
+            data: event.data,
+            metadata: metadata as TStoredEvent['metadata'],
+            recorded_at: recordedAt,
+            prev_hash: prevHash,
+            hash: '',
+          };
+          const dataJson = dataJsonOf.get(event) ?? JSON.stringify(event.data);
+          const metadataJson = JSON.stringify(metadata);
+          stored.hash = unit.packed
+            ? packedEventHash(prevHash, stored, dataJson, metadataJson)
+            : eventHash(prevHash, stored);
+          prevHash = stored.hash;
+          target.push(stored, dataJson, metadataJson);
+          unitEvents.push(stored);
+        }
+        streamCursor?.set(append.stream_id, version);
+        if (single) versions.set(append.stream_id, version);
+      }
+      if (streamCursor) for (const [streamId, version] of streamCursor) versions.set(streamId, version);
+      if (unit.idempotency) {
+        const keyRow = {
+          key: unit.idempotency.key,
+          payload_hash: unit.idempotency.payload_hash,
+          first_position: unitEvents[0]!.global_position,
+          event_count: unitEvents.length,
         };
+        keyRows.push(keyRow);
+        knownKeys.set(keyRow.key, keyRow);
       }
+      outcomes[index] = { ok: true, deduplicated: false, events: unitEvents };
+    });
+    return { head, next: { position, hash: prevHash }, outcomes, rows, packedRows, keyRows, dedupReads };
+  }
+
+  async function write(tx: SqlExecutor, planned: CommitPlan): Promise<void> {
+    if (planned.rows.events.length > 0) await insertEvents(tx, planned.rows);
+    if (planned.packedRows.events.length > 0) await insertBatch(tx, planned.packedRows);
+    const { keyRows } = planned;
+    if (keyRows.length > 0) {
+      await tx.query(
+        `INSERT INTO idempotency_keys (key, payload_hash, first_position, event_count)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])`,
+        [
+          keyRows.map((k) => k.key),
+          keyRows.map((k) => k.payload_hash),
+          keyRows.map((k) => k.first_position),
+          keyRows.map((k) => k.event_count),
+        ],
+      );
+    }
+    for (const read of planned.dedupReads) {
+      planned.outcomes[read.index] = {
+        ok: true,
+        deduplicated: true,
+        events: await readPositions(tx, read.first, read.count),
+      };
+    }
+  }
+
+  /**
+   * Writes the units in one transaction under the append lock. A plan made in advance is used
+   * when the log's head is still the one it was made on; otherwise (another writer appended in
+   * between) the commit is planned again here, against the log as it is.
+   */
+  async function commitChecked(
+    units: CommitUnit[],
+    checked: readonly (CommitOutcome | undefined)[],
+    planned: CommitPlan | undefined,
+  ): Promise<(CommitOutcome | undefined)[]> {
+    return sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      const headRow = (await tx.query<{ global_position: number; hash: string }>(HEAD_QUERY)).rows[0];
+      const head: LogHead = headRow
+        ? { position: Number(headRow.global_position), hash: headRow.hash }
+        : { position: 0, hash: GENESIS_HASH };
+      let current = planned;
+      if (!current || current.head.position !== head.position || current.head.hash !== head.hash) {
+        const { versions, knownKeys } = await lookUp(tx, units, [...checked]);
+        current = plan(units, checked, head, versions, knownKeys);
+      }
+      await write(tx, current);
+      return current.outcomes;
     });
   }
 
@@ -421,18 +468,33 @@ export function createPostgresEventStore(
       return { deduplicated: outcome.deduplicated, events: outcome.events };
     },
 
-    async commit(units) {
-      const outcomes: (CommitOutcome | undefined)[] = units.map((unit) => {
+    commit(units) {
+      return store.prepare(units).run();
+    },
+
+    prepare(units, after) {
+      const checked: (CommitOutcome | undefined)[] = units.map((unit) => {
         const error = validateUnit(unit);
         return error ? { ok: false, error } : undefined;
       });
-      if (outcomes.some((outcome) => outcome === undefined)) {
-        await commitValid(units, outcomes);
-        store.notify();
-      }
-      return outcomes.map(
-        (outcome) => outcome ?? { ok: false, error: new EventStoreError('invalid_event', 'not committed') },
-      );
+      const pending = checked.some((outcome) => outcome === undefined);
+      // Only packed units need nothing from the database to be planned, so only they are
+      // planned ahead; the rest is planned under the lock.
+      const planned =
+        pending && after && units.every((unit, index) => checked[index] || unit.packed)
+          ? plan(units, checked, after, new Map(), new Map())
+          : undefined;
+      return {
+        head: planned ? planned.next : pending ? undefined : after,
+        async run() {
+          const outcomes = pending ? await commitChecked(units, checked, planned) : checked;
+          if (pending) store.notify();
+          return outcomes.map(
+            (outcome) =>
+              outcome ?? { ok: false, error: new EventStoreError('invalid_event', 'not committed') },
+          );
+        },
+      };
     },
 
     async readStream(stream_id, readOptions = {}) {
@@ -535,32 +597,17 @@ export function createPostgresEventStore(
   return store;
 }
 
-function toStoredEventFromPending(row: PendingRow): TStoredEvent {
-  return {
-    event_id: row.event_id,
-    global_position: row.global_position,
-    stream_id: row.stream_id,
-    stream_version: row.stream_version,
-    type: row.type,
-    schema_version: row.schema_version,
-    data: row.data,
-    metadata: row.metadata as TStoredEvent['metadata'],
-    recorded_at: row.recorded_at,
-    prev_hash: row.prev_hash,
-    hash: row.hash,
-  };
-}
-
 /** A packed event as the journal stores it: a TStoredEvent in JSON, built from checked parts. */
-function packedEventJson(row: PendingRow): string {
-  return `{"global_position":${row.global_position},"event_id":"${row.event_id}","stream_id":${JSON.stringify(
-    row.stream_id,
-  )},"stream_version":${row.stream_version},"type":"${row.type}","schema_version":${row.schema_version},"data":${
-    row.data_json
-  },"metadata":${row.metadata_json},"recorded_at":"${row.recorded_at}","prev_hash":"${row.prev_hash}","hash":"${row.hash}"}`;
+function packedEventJson(event: TStoredEvent, dataJson: string, metadataJson: string): string {
+  return `{"global_position":${event.global_position},"event_id":"${event.event_id}","stream_id":${JSON.stringify(
+    event.stream_id,
+  )},"stream_version":${event.stream_version},"type":"${event.type}","schema_version":${event.schema_version},"data":${
+    dataJson
+  },"metadata":${metadataJson},"recorded_at":"${event.recorded_at}","prev_hash":"${event.prev_hash}","hash":"${event.hash}"}`;
 }
 
-async function insertEvents(tx: SqlExecutor, rows: PendingRow[]): Promise<void> {
+async function insertEvents(tx: SqlExecutor, rows: EventsToWrite): Promise<void> {
+  const { events } = rows;
   // One statement per commit: arrays of columns unnested into rows.
   await tx.query(
     `INSERT INTO events (global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata,
@@ -568,33 +615,35 @@ async function insertEvents(tx: SqlExecutor, rows: PendingRow[]): Promise<void> 
      SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[],
                           $8::jsonb[], $9::timestamptz[], $10::text[], $11::text[])`,
     [
-      rows.map((r) => r.global_position),
-      rows.map((r) => r.event_id),
-      rows.map((r) => r.stream_id),
-      rows.map((r) => r.stream_version),
-      rows.map((r) => r.type),
-      rows.map((r) => r.schema_version),
-      rows.map((r) => r.data_json),
-      rows.map((r) => r.metadata_json),
-      rows.map((r) => r.recorded_at),
-      rows.map((r) => r.prev_hash),
-      rows.map((r) => r.hash),
+      events.map((e) => e.global_position),
+      events.map((e) => e.event_id),
+      events.map((e) => e.stream_id),
+      events.map((e) => e.stream_version),
+      events.map((e) => e.type),
+      events.map((e) => e.schema_version),
+      rows.dataJson,
+      rows.metadataJson,
+      events.map((e) => e.recorded_at),
+      events.map((e) => e.prev_hash),
+      events.map((e) => e.hash),
     ],
   );
 }
 
-async function insertBatch(tx: SqlExecutor, rows: PendingRow[]): Promise<void> {
-  const last = rows[rows.length - 1]!;
+async function insertBatch(tx: SqlExecutor, rows: EventsToWrite): Promise<void> {
+  const { events } = rows;
+  const last = events[events.length - 1]!;
+  const body = events.map((event, i) => packedEventJson(event, rows.dataJson[i]!, rows.metadataJson[i]!));
   await tx.query(
     `INSERT INTO event_batches (first_position, last_position, event_count, types, last_hash, events)
      VALUES ($1, $2, $3, $4::text[], $5, $6)`,
     [
-      rows[0]!.global_position,
+      events[0]!.global_position,
       last.global_position,
-      rows.length,
-      [...new Set(rows.map((row) => row.type))],
+      events.length,
+      [...new Set(events.map((event) => event.type))],
       last.hash,
-      `[${rows.map(packedEventJson).join(',')}]`,
+      `[${body.join(',')}]`,
     ],
   );
 }

@@ -5,7 +5,7 @@ import {
   type TStoredEvent,
 } from '@evalmarket/contracts';
 import type { Lease, SqlClient } from '@evalmarket/db';
-import type { CommitUnit, EventStore } from '@evalmarket/eventstore';
+import type { CommitOutcome, CommitUnit, EventStore, LogHead, PreparedCommit } from '@evalmarket/eventstore';
 import {
   createLedgerState,
   decide,
@@ -45,6 +45,20 @@ interface Pending {
   command: LedgerCommand;
   metadata: TEventMetadata | undefined;
   resolve(result: LedgerResult): void;
+  /** Failed commits this command was part of. */
+  attempts: number;
+}
+
+/** A decided batch on its way to the log. */
+interface Flight {
+  batch: Pending[];
+  decisions: Array<{ unitIndex: number } | LedgerResult>;
+  prepared: PreparedCommit | undefined;
+  units: CommitUnit[];
+  /** The head the log has once this batch is written, when known in advance. */
+  head: LogHead | undefined;
+  /** The commit, settled either way (a rejection is held, not left unhandled while queued). */
+  running?: Promise<{ outcomes: CommitOutcome[] } | { error: unknown }>;
 }
 
 // Only one process decides money commands for a database: the writer's in-memory balances are
@@ -75,6 +89,8 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
 
   let state = createLedgerState();
   let position = 0;
+  /** The log's head after this writer's last commit, to plan the next one on. */
+  let lastHead: LogHead | undefined;
   let queue: Pending[] = [];
   let running = false;
   let stopped = false;
@@ -105,74 +121,99 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     state = fresh;
   }
 
-  async function processBatch(batch: Pending[]): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      const decisions: Array<{ unitIndex: number } | LedgerResult> = [];
-      const units: CommitUnit[] = [];
-      const at = now();
-      for (const pending of batch) {
-        const decision = decide(state, pending.command, { now: at });
-        if (!decision.ok) {
-          decisions.push({ ok: false, rejection: decision.rejection, message: decision.message });
-          continue;
-        }
-        if (decision.events.length === 0) {
-          decisions.push({ ok: true, duplicate: decision.duplicate, events: [] });
-          continue;
-        }
-        // Applied now, so the next command in the batch sees these balances; undone by reload()
-        // if the commit fails.
-        for (const decided of decision.events) evolve(state, decided.event);
-        decisions.push({ unitIndex: units.length });
-        units.push({
-          packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
-          appends: decision.events.map((decided) => ({
-            stream_id: decided.stream_id,
-            expected_version: decided.expected_version,
-            events: [{ type: decided.event.type, data: decided.event.data, metadata: pending.metadata }],
-          })),
-        });
+  /**
+   * Decides a batch in arrival order on top of the current (possibly tentative) state and plans
+   * its commit on top of `after`, the head the commit before it leaves.
+   */
+  function decideBatch(batch: Pending[], after: LogHead | undefined): Flight {
+    const decisions: Array<{ unitIndex: number } | LedgerResult> = [];
+    const units: CommitUnit[] = [];
+    const at = now();
+    for (const pending of batch) {
+      const decision = decide(state, pending.command, { now: at });
+      if (!decision.ok) {
+        decisions.push({ ok: false, rejection: decision.rejection, message: decision.message });
+        continue;
       }
-      try {
-        const outcomes = units.length > 0 ? await store.commit(units) : [];
-        const failed = outcomes.find((outcome) => !outcome.ok);
-        if (failed && !failed.ok) throw failed.error;
-        for (const outcome of outcomes) {
-          if (!outcome.ok) continue;
-          const last = outcome.events[outcome.events.length - 1];
-          if (last && last.global_position > position) position = last.global_position;
-        }
-        batch.forEach((pending, index) => {
-          const decision = decisions[index]!;
-          if ('unitIndex' in decision) {
-            const outcome = outcomes[decision.unitIndex]!;
-            pending.resolve(
-              outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
-            );
-          } else {
-            pending.resolve(decision);
-          }
-        });
-        return;
-      } catch (error) {
-        // Nothing of this batch is known to be durable: rebuild the truth from the log and decide
-        // again. Commands that did land are then found as duplicates by their natural ids.
-        options.logger?.warn(
-          { err: error, attempt, batch: batch.length },
-          'ledger batch commit failed; reloading',
-        );
-        if (attempt >= MAX_COMMIT_ATTEMPTS) {
-          for (const pending of batch) pending.resolve(unavailable());
-          await reload().catch(() => undefined);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-        try {
-          await reload();
-        } catch (reloadError) {
-          options.logger?.error({ err: reloadError }, 'ledger reload failed');
+      if (decision.events.length === 0) {
+        decisions.push({ ok: true, duplicate: decision.duplicate, events: [] });
+        continue;
+      }
+      // Applied now, so the next command sees these balances; undone by reload() if the commit
+      // fails.
+      for (const decided of decision.events) evolve(state, decided.event);
+      decisions.push({ unitIndex: units.length });
+      units.push({
+        packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
+        appends: decision.events.map((decided) => ({
+          stream_id: decided.stream_id,
+          expected_version: decided.expected_version,
+          events: [{ type: decided.event.type, data: decided.event.data, metadata: pending.metadata }],
+        })),
+      });
+    }
+    const prepared = units.length > 0 ? store.prepare(units, after) : undefined;
+    return { batch, decisions, units, prepared, head: prepared ? prepared.head : after };
+  }
+
+  /** Waits for a flight's commit and answers its callers; false when the commit failed. */
+  async function land(flight: Flight): Promise<boolean> {
+    try {
+      const settled = flight.running ? await flight.running : { outcomes: [] };
+      if ('error' in settled) throw settled.error;
+      const { outcomes } = settled;
+      const failed = outcomes.find((outcome) => !outcome.ok);
+      if (failed && !failed.ok) throw failed.error;
+      for (const outcome of outcomes) {
+        if (!outcome.ok) continue;
+        const last = outcome.events[outcome.events.length - 1];
+        if (last && last.global_position > position) {
+          position = last.global_position;
+          lastHead = { position: last.global_position, hash: last.hash };
         }
       }
+      flight.batch.forEach((pending, index) => {
+        const decision = flight.decisions[index]!;
+        if ('unitIndex' in decision) {
+          const outcome = outcomes[decision.unitIndex]!;
+          pending.resolve(
+            outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
+          );
+        } else {
+          pending.resolve(decision);
+        }
+      });
+      return true;
+    } catch (error) {
+      options.logger?.warn(
+        { err: error, batch: flight.batch.length },
+        'ledger batch commit failed; reloading',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * A commit failed, so nothing decided on top of it holds: the commands go back to the front of
+   * the queue in their order, the state is rebuilt from the log, and they are decided again.
+   * Commands that did land after all are then found as duplicates by their natural ids.
+   */
+  async function recover(commands: Pending[]): Promise<void> {
+    const retry: Pending[] = [];
+    let attempt = 0;
+    for (const pending of commands) {
+      pending.attempts += 1;
+      attempt = Math.max(attempt, pending.attempts);
+      if (pending.attempts >= MAX_COMMIT_ATTEMPTS) pending.resolve(unavailable());
+      else retry.push(pending);
+    }
+    queue = [...retry, ...queue];
+    lastHead = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    try {
+      await reload();
+    } catch (reloadError) {
+      options.logger?.error({ err: reloadError }, 'ledger reload failed');
     }
   }
 
@@ -184,14 +225,42 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     };
   }
 
+  function take(): Pending[] {
+    const batch = queue.length <= maxBatchSize ? queue : queue.slice(0, maxBatchSize);
+    queue = queue.length <= maxBatchSize ? [] : queue.slice(maxBatchSize);
+    return batch;
+  }
+
+  /**
+   * The pipeline: while one batch is being written, the next is decided and planned on top of
+   * it, so Node's work overlaps the database's. A batch's commit starts only once the one before
+   * it has landed, so commits reach the log in decision order.
+   */
   function drain(): void {
     if (running || queue.length === 0) return;
     running = true;
     idle = (async () => {
-      while (queue.length > 0) {
-        const batch = queue.length <= maxBatchSize ? queue : queue.slice(0, maxBatchSize);
-        queue = queue.length <= maxBatchSize ? [] : queue.slice(maxBatchSize);
-        await processBatch(batch);
+      let flight: Flight | undefined;
+      while (queue.length > 0 || flight) {
+        const next = queue.length > 0 ? decideBatch(take(), flight ? flight.head : lastHead) : undefined;
+        if (flight && !(await land(flight))) {
+          await recover([...flight.batch, ...(next?.batch ?? [])]);
+          flight = undefined;
+          continue;
+        }
+        if (next?.prepared) {
+          // Planned under the lock only (the head before it was not known in advance): plan it
+          // again now that it is, so the batches after it can be planned ahead again.
+          if (!next.head && lastHead && next.units.every((unit) => unit.packed)) {
+            next.prepared = store.prepare(next.units, lastHead);
+            next.head = next.prepared.head;
+          }
+          next.running = next.prepared.run().then(
+            (outcomes) => ({ outcomes }),
+            (error: unknown) => ({ error }),
+          );
+        }
+        flight = next;
       }
       running = false;
     })();
@@ -212,7 +281,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       });
     }
     return new Promise<LedgerResult>((resolve) => {
-      queue.push({ command, metadata, resolve });
+      queue.push({ command, metadata, resolve, attempts: 0 });
     });
   }
 

@@ -69,6 +69,71 @@ for (const kind of databaseKinds()) {
       expect(checkInvariants(writer.state)).toEqual([]);
     }, 60_000);
 
+    it('decides again whatever was planned on top of a commit that failed, and loses nothing', async () => {
+      db = await createTestDatabase({ kind });
+      const store = createPostgresEventStore(db.client);
+      // The third and fourth commits fail; batches already decided on top of them must not land.
+      let commits = 0;
+      const flaky: typeof store = {
+        ...store,
+        prepare(units, after) {
+          const prepared = store.prepare(units, after);
+          return {
+            head: prepared.head,
+            run: () => {
+              commits += 1;
+              return commits === 3 || commits === 4
+                ? Promise.reject(new Error('connection lost'))
+                : prepared.run();
+            },
+          };
+        },
+      };
+      const writer = await startLedgerWriter({ store: flaky, sql: db.client, maxBatchSize: 8 });
+      writers.push(writer);
+      const evaluators = Array.from({ length: 5 }, (_, i) => `ev${i}`);
+      await writer.submitMany([open('req'), ...evaluators.map(open), purchase('req', 50)]);
+      const results = await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          writer.submit(reserve(`t${i}`, 'req', evaluators[i % 5]!, 100)),
+        ),
+      );
+      expect(commits).toBeGreaterThan(4);
+      expect(results.every((r) => r.ok && !r.duplicate)).toBe(true);
+      // The log holds each reservation once, and a writer replaying it agrees with this one.
+      const reserved = await store.readAll({ after: 0, limit: 10_000, types: ['RewardReserved'] });
+      expect(reserved).toHaveLength(120);
+      expect(new Set(reserved.map((e) => (e.data as { transfer_id: string }).transfer_id)).size).toBe(120);
+      expect((await store.verifyHashChain()).ok).toBe(true);
+      const hot = writer.state.accounts.get(spendingAccount('req'))!;
+      expect(hot.debits_pending).toBe(12_000);
+      await writer.stop();
+      const replayed = await start();
+      expect(replayed.state.accounts.get(spendingAccount('req'))).toEqual(hot);
+    }, 60_000);
+
+    it('keeps one hash chain when other writers append between its planned commits', async () => {
+      db = await createTestDatabase({ kind });
+      const store = createPostgresEventStore(db.client);
+      const writer = await startLedgerWriter({ store, sql: db.client, maxBatchSize: 4 });
+      writers.push(writer);
+      await writer.submitMany([open('req'), open('ev'), purchase('req', 50)]);
+      const [results] = await Promise.all([
+        Promise.all(Array.from({ length: 80 }, (_, i) => writer.submit(reserve(`t${i}`, 'req', 'ev', 100)))),
+        (async () => {
+          for (let i = 0; i < 40; i += 1) {
+            await store.append(`note-${i}`, [{ type: 'NoteTaken', data: { i } }], 'no_stream');
+          }
+        })(),
+      ]);
+      expect(results.every((r) => r.ok)).toBe(true);
+      const all = await store.readAll({ after: 0, limit: 10_000 });
+      expect(all.map((e) => e.global_position)).toEqual(all.map((_, i) => i + 1));
+      expect(all.filter((e) => e.type === 'RewardReserved')).toHaveLength(80);
+      expect(all.filter((e) => e.type === 'NoteTaken')).toHaveLength(40);
+      expect((await store.verifyHashChain()).ok).toBe(true);
+    }, 60_000);
+
     it('applies a retried command once and reports the retry as a duplicate', async () => {
       db = await createTestDatabase({ kind });
       const writer = await start();

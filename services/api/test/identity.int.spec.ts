@@ -271,6 +271,28 @@ for (const mode of runtimeModes()) {
       );
     });
 
+    it('checks the session before the body: signed out gets 401 whatever it sent', async () => {
+      for (const [method, url, payload] of [
+        ['PUT', '/api/v1/profile/', { first_name: 7 }],
+        ['POST', '/api/v1/jobs', { title: '' }],
+        ['POST', '/api/v1/wallet/purchase-credits', { amount_usd: -1 }],
+        ['POST', '/api/v1/evaluator/assignments/not-a-uuid/vote', { vote: 'maybe' }],
+        ['GET', '/api/v1/wallet/context/nonsense', undefined],
+        ['GET', '/api/v1/admin/users?_start=-5', undefined],
+      ] as const) {
+        const reply = await inject({ method, url, payload });
+        expect(reply.statusCode, `${method} ${url}`).toBe(401);
+        expect(reply.json().detail).toBe('No authentication token available');
+      }
+      // Public routes still answer bad input with the field errors.
+      const magic = await inject({
+        method: 'POST',
+        url: '/api/v1/auth/magic-link',
+        payload: { email: 'nope' },
+      });
+      expect(magic.statusCode).toBe(422);
+    });
+
     it('updates the profile with trimmed names and the spec messages', async () => {
       const person = await signIn(runtime, 'named@example.com');
       const bad = await inject({

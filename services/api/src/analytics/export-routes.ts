@@ -78,6 +78,7 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
   app.get(
     '/analytics/exports/download',
     {
+      config: { public: true },
       schema: {
         tags: ['analytics'],
         summary: 'Download an export by its signed link (no bearer token: opened in a new tab)',

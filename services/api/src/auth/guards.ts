@@ -1,7 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppErrorCode, ForbiddenError, UnauthorizedError } from '../http/errors.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to signed-out callers: sign-in itself, signed links, webhooks, public reads. */
+    public?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in person, when there is one. */
     userId?: string;
@@ -29,4 +33,17 @@ export function requireAdmin(request: FastifyRequest): string {
   const userId = requireUser(request);
   if (!request.isAdmin) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
   return userId;
+}
+
+/**
+ * Every /api/v1 route needs a session unless its config says `public`, checked before the body
+ * and parameters are validated: a signed-out caller gets the 401 first, whatever it sent, and
+ * learns nothing of a route's schema. Handlers still call requireUser/requireAdmin for the id.
+ */
+export function requireSignInFirst(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/v1/') || request.routeOptions.config.public) return;
+    requireUser(request);
+  });
 }

@@ -23,6 +23,7 @@ export async function devRoutes(
   app.get(
     '/dev/mailbox',
     {
+      config: { public: true },
       schema: {
         tags: ['development'],
         summary: 'Emails sent to an address, newest first (development only; empty when SMTP_URL is set)',

@@ -177,6 +177,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.get(
     '/evaluations',
     {
+      config: { public: true },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -217,6 +218,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.get(
     '/evaluations/:id',
     {
+      config: { public: true },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -316,6 +318,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.get(
     '/evaluations/:id/versions',
     {
+      config: { public: true },
       schema: {
         tags: ['evaluations'],
         summary: 'The history of the evaluation and its configuration, from its events (oldest first)',

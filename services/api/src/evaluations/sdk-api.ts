@@ -217,8 +217,9 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
   app.post(
     '/sdk/items',
     {
-      // Ingestion is idempotent on each item's own id; no Idempotency-Key needed.
-      config: { idempotency: false },
+      // Authenticated by the project's API key, not a session; idempotent on each item's own id,
+      // so no Idempotency-Key is needed.
+      config: { public: true, idempotency: false },
       schema: {
         tags: ['sdk'],
         summary: `Items to evaluate, authenticated by the project id (proj_...) and a project API key (Authorization: Bearer ${API_KEY_PREFIX}... or X-API-Key); up to 1,000 per batch; idempotent on each item's id`,

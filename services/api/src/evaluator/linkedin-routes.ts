@@ -49,6 +49,7 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/auth/linkedin/authorize',
     {
+      config: { public: true },
       schema: {
         tags: ['evaluator'],
         summary: 'Browser navigation: redirects to LinkedIn (OpenID Connect with state and PKCE)',
@@ -82,6 +83,7 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/auth/linkedin/callback',
     {
+      config: { public: true },
       schema: {
         tags: ['evaluator'],
         summary:

@@ -50,6 +50,7 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
   app.post(
     '/auth/magic-link',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary:
@@ -96,6 +97,7 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
   app.post(
     '/auth/verify',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the emailed token for a session (registers the person on first sign-in)',
@@ -127,6 +129,7 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
   app.post(
     '/auth/refresh',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token; a reused one revokes its whole session',
@@ -187,6 +190,7 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/auth/verify-email-change/:token',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an email change from the link sent to the new address (no auth header)',

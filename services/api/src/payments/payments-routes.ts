@@ -47,6 +47,7 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/payments/config',
     {
+      config: { public: true },
       schema: {
         tags: ['payments'],
         summary:
@@ -70,7 +71,7 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
     scope.post(
       WEBHOOK_PATH,
       {
-        config: { idempotency: false },
+        config: { public: true, idempotency: false },
         schema: {
           tags: ['payments'],
           summary: 'Stripe webhook (signed; each event applied once however often it is delivered)',

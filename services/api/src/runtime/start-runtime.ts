@@ -18,6 +18,7 @@ import type { AppConfig } from '../config/config.js';
 import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createAccessTokens } from '../identity/access-tokens.js';
+import { requireSignInFirst } from '../auth/guards.js';
 import { registerAuthentication } from '../identity/authenticate.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
@@ -110,6 +111,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logger,
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
+        requireSignInFirst(api);
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });
