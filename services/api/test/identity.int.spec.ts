@@ -272,17 +272,18 @@ for (const mode of runtimeModes()) {
     });
 
     it('checks the session before the body: signed out gets 401 whatever it sent', async () => {
-      for (const [method, url, payload] of [
-        ['PUT', '/api/v1/profile/', { first_name: 7 }],
-        ['POST', '/api/v1/jobs', { title: '' }],
-        ['POST', '/api/v1/wallet/purchase-credits', { amount_usd: -1 }],
-        ['POST', '/api/v1/evaluator/assignments/not-a-uuid/vote', { vote: 'maybe' }],
-        ['GET', '/api/v1/wallet/context/nonsense', undefined],
-        ['GET', '/api/v1/admin/users?_start=-5', undefined],
+      const noToken = 'No authentication token available';
+      for (const [method, url, payload, message] of [
+        ['PUT', '/api/v1/profile/', { first_name: 7 }, noToken],
+        ['POST', '/api/v1/jobs', { title: '' }, 'You must be logged in to create an evaluation'],
+        ['POST', '/api/v1/wallet/purchase-credits', { amount_usd: -1 }, noToken],
+        ['POST', '/api/v1/evaluator/assignments/not-a-uuid/vote', { vote: 'maybe' }, noToken],
+        ['GET', '/api/v1/wallet/context/nonsense', undefined, noToken],
+        ['GET', '/api/v1/admin/users?_start=-5', undefined, noToken],
       ] as const) {
         const reply = await inject({ method, url, payload });
         expect(reply.statusCode, `${method} ${url}`).toBe(401);
-        expect(reply.json().detail).toBe('No authentication token available');
+        expect(reply.json().detail).toBe(message);
       }
       // Public routes still answer bad input with the field errors.
       const magic = await inject({

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to signed-out callers: sign-in itself, signed links, webhooks, public reads. */
     public?: boolean;
+    /** The route's own 401 text for a signed-out caller, where the spec names one. */
+    signedOutMessage?: string;
   }
   interface FastifyRequest {
     /** The signed-in person, when there is one. */
@@ -43,7 +45,11 @@ export function requireAdmin(request: FastifyRequest): string {
 export function requireSignInFirst(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url;
-    if (!url?.startsWith('/api/v1/') || request.routeOptions.config.public) return;
+    const { config } = request.routeOptions;
+    if (!url?.startsWith('/api/v1/') || config.public) return;
+    if (!request.userId && config.signedOutMessage) {
+      throw new UnauthorizedError(config.signedOutMessage, AppErrorCode.Unauthorized);
+    }
     requireUser(request);
   });
 }

@@ -16,6 +16,7 @@ import { EventStoreError } from '@evalmarket/eventstore';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { UnauthorizedError, ConflictError, PaymentRequiredError, ValidationError } from '../http/errors.js';
+import { requireUser } from '../auth/guards.js';
 import type { SecretBox } from '../http/outbound/secret-box.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
@@ -81,6 +82,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.post(
     '/jobs',
     {
+      config: { signedOutMessage: MESSAGES.signedOutCreate },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -90,8 +92,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       },
     },
     async (request, reply) => {
-      if (!request.userId) throw new UnauthorizedError(MESSAGES.signedOutCreate);
-      const userId = request.userId;
+      const userId = requireUser(request);
       const body = request.body;
       const problem = createProblems(body);
       if (problem) throw problem;
