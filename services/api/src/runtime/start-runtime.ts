@@ -19,6 +19,8 @@ import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createAccessTokens } from '../identity/access-tokens.js';
 import { registerAuthentication } from '../identity/authenticate.js';
+import { registerReadBarrier } from '../events/read-barrier.js';
+import { LoopInvalidations, bindLoopInvalidations } from '../evaluations/loop-cache.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
 import type { DomainContext } from './domain-context.js';
@@ -75,10 +77,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     closers.push(() => projector.stop());
 
+    const loopNotes = new LoopInvalidations();
     const domainProjector = await runProjector({
       sql,
       projection: DOMAIN_PROJECTION,
-      apply: createDomainProjection(DOMAIN_EVENT_HANDLERS),
+      apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
       source: { kind: 'bus', bus, consumerName: DOMAIN_PROJECTION },
       onError: (error) => logger.error({ err: error }, 'domain projection batch failed; it will be retried'),
     });
@@ -103,6 +106,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       accessTokens,
       now: () => new Date(),
     };
+    bindLoopInvalidations(context, loopNotes);
 
     const app = await buildApp({
       config,
@@ -110,6 +114,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logger,
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
+        registerReadBarrier(api, context);
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });
