@@ -1,6 +1,7 @@
 import type { TEvaluationConfig, TStoredEvent } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import type { ApplyProjection } from '@evalmarket/projector';
+import { BatchLoader } from '../http/batch-loader.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { findEvaluation } from './evaluation-access.js';
 import { readConfig } from './config-api.js';
@@ -107,13 +108,39 @@ export class LoopCache {
   private readonly evaluations = new Cache<LoopEvaluation | undefined>();
   private readonly evaluators = new Cache<LoopEvaluator>();
   private readonly items = new Map<string, LoopItem>();
+  private readonly itemLoader: BatchLoader<string, LoopItem>;
+  private readonly evaluatorLoader: BatchLoader<string, { status: string; tier: string | null }>;
 
   constructor(
     private readonly sql: SqlExecutor,
     private readonly domain: Pick<DomainContext['domain'], 'position'>,
     /** Undefined: nothing tells this cache about changes, so it keeps nothing. */
     private readonly notes: LoopInvalidations | undefined,
-  ) {}
+  ) {
+    this.itemLoader = new BatchLoader(async (ids) => {
+      const { rows } = await sql.query<LoopItem & { item_id: string } & Record<string, unknown>>(
+        `SELECT item_id, external_id, input, output, metadata FROM evaluation_items WHERE item_id = ANY($1::text[])`,
+        [ids],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.item_id,
+          { external_id: row.external_id, input: row.input, output: row.output, metadata: row.metadata },
+        ]),
+      );
+    });
+    this.evaluatorLoader = new BatchLoader(async (ids) => {
+      const { rows } = await sql.query<{
+        user_id: string;
+        evaluator_status: string;
+        qualification_tier: string | null;
+      }>(
+        `SELECT user_id, evaluator_status, qualification_tier FROM evaluator_applications WHERE user_id = ANY($1::text[])`,
+        [ids],
+      );
+      return new Map(rows.map((row) => [row.user_id, { status: row.evaluator_status, tier: row.qualification_tier }]));
+    });
+  }
 
   async evaluation(evaluationId: string): Promise<LoopEvaluation | undefined> {
     const notes = this.notes;
@@ -143,11 +170,7 @@ export class LoopCache {
       if (hit) return hit;
     }
     const position = this.domain.position;
-    const { rows } = await this.sql.query<{ evaluator_status: string; qualification_tier: string | null }>(
-      `SELECT evaluator_status, qualification_tier FROM evaluator_applications WHERE user_id = $1`,
-      [userId],
-    );
-    const value = { status: rows[0]?.evaluator_status ?? null, tier: rows[0]?.qualification_tier ?? null };
+    const value = (await this.evaluatorLoader.load(userId)) ?? { status: null, tier: null };
     if (notes) this.evaluators.set(userId, value, position, nowMs);
     return value;
   }
@@ -155,13 +178,8 @@ export class LoopCache {
   async item(itemId: string): Promise<LoopItem | undefined> {
     const hit = this.items.get(itemId);
     if (hit) return hit;
-    const { rows } = await this.sql.query<LoopItem & Record<string, unknown>>(
-      `SELECT external_id, input, output, metadata FROM evaluation_items WHERE item_id = $1`,
-      [itemId],
-    );
-    const item = rows[0];
-    if (!item) return undefined;
-    const value = { external_id: item.external_id, input: item.input, output: item.output, metadata: item.metadata };
+    const value = await this.itemLoader.load(itemId);
+    if (!value) return undefined;
     if (this.items.size >= MAX_ENTRIES) this.items.clear();
     this.items.set(itemId, value);
     return value;
