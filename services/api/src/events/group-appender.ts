@@ -55,6 +55,8 @@ export class GroupAppender {
   private async drain(): Promise<void> {
     this.running = true;
     try {
+      // Let the requests that arrived in this turn join the first commit too.
+      await new Promise((resolve) => setImmediate(resolve));
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_UNITS_PER_COMMIT);
         try {

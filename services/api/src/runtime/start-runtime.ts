@@ -26,6 +26,9 @@ import { serverSecret } from '../identity/server-secrets.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
+/** Events per domain projection batch when embedded (see where it is used). */
+const EMBEDDED_DOMAIN_BATCH = 200;
+
 export interface Runtime {
   app: App;
   sql: SqlClient;
@@ -82,7 +85,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       sql,
       projection: DOMAIN_PROJECTION,
       apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
-      source: { kind: 'bus', bus, consumerName: DOMAIN_PROJECTION },
+      // Embedded, every transaction shares PGlite's one connection: smaller batches keep a busy
+      // projection from holding the claims and votes up for long.
+      source: {
+        kind: 'bus',
+        bus,
+        consumerName: DOMAIN_PROJECTION,
+        ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
+      },
       onError: (error) => logger.error({ err: error }, 'domain projection batch failed; it will be retried'),
     });
     closers.push(() => domainProjector.stop());
