@@ -459,7 +459,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       throw new ConflictError('This item already has your vote', 'already_voted');
     }
     if (claim.state !== 'live') throw assignmentOver();
-    if (!claim.transferId && Date.parse(claim.leaseExpiresAt) <= context.now().getTime()) throw assignmentOver();
+    if (!claim.transferId && Date.parse(claim.leaseExpiresAt) <= context.now().getTime())
+      throw assignmentOver();
     const voteId = `vote-${claim.assignmentId}`;
     const metadata = eventMetadata(request);
     const work = (async () => {

@@ -138,7 +138,9 @@ export class LoopCache {
         `SELECT user_id, evaluator_status, qualification_tier FROM evaluator_applications WHERE user_id = ANY($1::text[])`,
         [ids],
       );
-      return new Map(rows.map((row) => [row.user_id, { status: row.evaluator_status, tier: row.qualification_tier }]));
+      return new Map(
+        rows.map((row) => [row.user_id, { status: row.evaluator_status, tier: row.qualification_tier }]),
+      );
     });
   }
 

@@ -5,7 +5,10 @@
  * instead of one per request.
  */
 export class BatchLoader<K, V> {
-  private pending = new Map<K, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>();
+  private pending = new Map<
+    K,
+    Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>
+  >();
   private running = false;
   private scheduled = false;
 

@@ -18,22 +18,23 @@ export function registerAuthentication(app: App, options: { sql: SqlClient; toke
   app.decorateRequest('sessionId', undefined);
   // Every request reads its session afresh (a revocation counts at once); the reads of requests
   // that arrive together share one query.
-  const sessions = new BatchLoader<string, { user_id: string; is_admin: boolean; disabled: boolean; revoked_at: Date | null }>(
-    async (ids) => {
-      const { rows } = await options.sql.query<{
-        id: string;
-        user_id: string;
-        is_admin: boolean;
-        disabled: boolean;
-        revoked_at: Date | null;
-      }>(
-        `SELECT s.id, s.user_id, u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
+  const sessions = new BatchLoader<
+    string,
+    { user_id: string; is_admin: boolean; disabled: boolean; revoked_at: Date | null }
+  >(async (ids) => {
+    const { rows } = await options.sql.query<{
+      id: string;
+      user_id: string;
+      is_admin: boolean;
+      disabled: boolean;
+      revoked_at: Date | null;
+    }>(
+      `SELECT s.id, s.user_id, u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ANY($1::text[])`,
-        [ids],
-      );
-      return new Map(rows.map((row) => [row.id, row]));
-    },
-  );
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
