@@ -512,7 +512,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     {
       schema: {
         tags: ['evaluation loop'],
-        summary: 'Vote good or bad (optional comment) on a claimed item; posts the reserved reward',
+        summary:
+          'Vote good or bad (optional comment) on a claimed item; posts the reserved reward. With next: true, also claims the next item of the evaluation (reply.next, or null and next_problem).',
         params: ZAssignmentParams,
         body: ZVoteRequest,
         response: { 201: ZVoteReply },
@@ -522,18 +523,52 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     },
     async (request, reply) => {
       const userId = requireUser(request);
+      // With next: true, the vote's reply carries the next claim of the same evaluation (or why
+      // there is none); the vote is recorded whatever happens to that claim.
+      const withNext = async <T extends object>(evaluationId: string, answer: T) => {
+        if (!request.body.next) return answer;
+        try {
+          const outcome = await claimIn(request, userId, evaluationId);
+          if (outcome instanceof AppError) {
+            return {
+              ...answer,
+              next: null,
+              next_problem: {
+                status: outcome.status,
+                code: outcome.code,
+                detail: typeof outcome.detail === 'string' ? outcome.detail : outcome.message,
+              },
+            };
+          }
+          return {
+            ...answer,
+            next: await assignmentReply(outcome.evaluationId, outcome.claim, outcome.config),
+          };
+        } catch (error) {
+          request.log.error({ err: error }, 'the next claim after a vote failed');
+          return {
+            ...answer,
+            next: null,
+            next_problem: {
+              status: 503,
+              code: 'claim_failed',
+              detail: 'The next item could not be claimed; claim it again',
+            },
+          };
+        }
+      };
       const found = ASSIGNMENT_ID.test(request.params.id) ? findClaim(context, request.params.id) : undefined;
       if (found) {
         if (found.claim.evaluatorId !== userId) throw new NotFoundError('Assignment not found');
         if (await voteInBook(request, found, request.body.vote, request.body.comment?.trim() || null)) {
           reply.status(201);
-          return {
+          return withNext(found.evaluationId, {
             vote_id: `vote-${found.claim.assignmentId}`,
             assignment_id: found.claim.assignmentId,
             item_id: found.claim.itemId,
             vote: request.body.vote,
             reward_credits: found.claim.reward,
-          };
+          });
         }
       }
       // Not in a book of this process (claimed before a restart, or the book was reloaded).
@@ -543,13 +578,13 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       const comment = request.body.comment?.trim() || null;
       const answer = () => {
         reply.status(201);
-        return {
+        return withNext(row.evaluation_id, {
           vote_id: voteId,
           assignment_id: row.assignment_id,
           item_id: row.item_id,
           vote: request.body.vote,
           reward_credits: Number(row.reward_credits),
-        };
+        });
       };
       if (row.status === 'voted') {
         const { rows } = await sql.query<{ value: string }>(
