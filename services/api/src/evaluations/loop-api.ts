@@ -20,7 +20,7 @@ import { readBarrier } from '../events/read-barrier.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { iso, spendableCredits, type EvaluationRow } from './evaluation-access.js';
+import { spendableCredits, type EvaluationRow } from './evaluation-access.js';
 import { budgetPeriodStart } from './quality-metrics.js';
 import {
   BOOK_EXPIRY_GRACE_MS,
@@ -28,6 +28,7 @@ import {
   findClaim,
   loadClaimBook,
   loadedClaimBooks,
+  onForgetClaimBook,
   type Claim,
   type ClaimBook,
 } from './claim-book.js';
@@ -119,6 +120,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
   const cache = loopCache(context);
   const appender = groupAppender(context);
   const barrier = readBarrier(context);
+  // A configuration change of this process drops the book; the cached evaluation goes with it.
+  onForgetClaimBook(context, (evaluationId) => cache.forgetEvaluation(evaluationId));
   /** The evaluation's claim book, loaded once (again after a configuration change or a new period). */
   const bookFor = async (evaluationId: string, cfg: TEvaluationConfig, now: Date): Promise<ClaimBook> => {
     const books = claimBooks(context);
