@@ -132,6 +132,55 @@ for (const mode of runtimeModes()) {
       expect((await api.claim(person.headers, evaluationId)).status).toBe(201);
     }, 60_000);
 
+    it('votes and claims the next item in one request (next: true) until none is left', async () => {
+      const created = await api.createEvaluation(owner.headers);
+      const second = created.body.id as string;
+      const key = await api.createKey(owner.headers, second);
+      await api.configure(owner.headers, second, {
+        credit_rates: { community_rate: RATE, expert_rate: RATE + 1 },
+        votes_per_item: 1,
+      });
+      await api.ingest(key.body.api_key, created.body.sdk_project_id, [
+        { id: 'next-a', output: 'a' },
+        { id: 'next-b', output: 'b' },
+      ]);
+      const person = evaluators[0]!;
+      const earned = await api.balance(person.headers, 'earning');
+      const claim = await api.claim(person.headers, second);
+      expect(claim.status).toBe(201);
+      const first = await api.call(
+        'POST',
+        `/evaluator/assignments/${claim.body.assignment_id}/vote`,
+        person.headers,
+        {
+          vote: 'good',
+          next: true,
+        },
+      );
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({ assignment_id: claim.body.assignment_id, vote: 'good' });
+      expect(first.body.next).toMatchObject({ evaluation_id: second, reward_credits: RATE });
+      expect(first.body.next.item_id).not.toBe(claim.body.item_id);
+      const last = await api.call(
+        'POST',
+        `/evaluator/assignments/${first.body.next.assignment_id}/vote`,
+        person.headers,
+        {
+          vote: 'bad',
+          next: true,
+        },
+      );
+      expect(last.status).toBe(201);
+      expect(last.body.next).toBeNull();
+      expect(last.body.next_problem).toMatchObject({ status: 404, code: 'no_item_available' });
+      expect(await api.balance(person.headers, 'earning')).toBe(earned + 2 * RATE);
+      const { rows } = await runtime.sql.query<{ value: string }>(
+        `SELECT value FROM evaluation_votes WHERE evaluation_id = $1 ORDER BY value DESC`,
+        [second],
+      );
+      expect(rows.map((row) => row.value)).toEqual(['good', 'bad']);
+    }, 60_000);
+
     it('refuses a claim at once after the evaluator is rejected', async () => {
       const late = await signIn(runtime, 'fast-late@example.com');
       await makeEvaluator(runtime, late.userId, { status: 'pending' });
