@@ -311,13 +311,21 @@ export const ZAssignment = z.object({
   instructions: z.unknown().nullable(),
 });
 export type TAssignment = z.infer<typeof ZAssignment>;
-export const ZVoteRequest = z.object({ vote: z.enum(['good', 'bad']), comment: shortText(2_000).optional() });
+export const ZVoteRequest = z.object({
+  vote: z.enum(['good', 'bad']),
+  comment: shortText(2_000).optional(),
+  /** Also claim the next item of the same evaluation (one request per item in steady state). */
+  next: z.boolean().optional(),
+});
 export const ZVoteReply = z.object({
   vote_id: z.string(),
   assignment_id: z.string(),
   item_id: z.string(),
   vote: z.enum(['good', 'bad']),
   reward_credits: z.number(),
+  /** With `next: true`: the next assignment, or null with why there is none (the claim's 404/409 code and detail). */
+  next: ZAssignment.nullable().optional(),
+  next_problem: z.object({ status: z.number(), code: z.string(), detail: z.string() }).optional(),
 });
 export const ZEvaluatorProject = z.object({
   evaluation_id: z.string(),

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { ZErrorReply } from '@evalmarket/contracts';
+import { ProjectionLagError } from '@evalmarket/projector';
 import { createTestDatabase } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -71,6 +72,9 @@ async function registerTestRoutes(app: App): Promise<void> {
   });
   app.post('/api/v1/clash', async () => {
     throw new ConflictError('Already exists');
+  });
+  app.get('/api/v1/behind', async () => {
+    throw new ProjectionLagError('Projector domain did not reach position 9 within 10000 ms');
   });
   app.get('/api/v1/limited', async () => {
     throw new TooManyRequestsError(undefined, { retryAfterSeconds: 30 });
@@ -290,6 +294,16 @@ describe('HTTP framework', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBe('30');
       expect(limited.json().code).toBe('too_many_requests');
+    });
+
+    it('answers 503 with Retry-After when a read model is behind, not a 500', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/behind' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        detail: 'The service is catching up; try again in a moment.',
+        code: 'read_models_behind',
+      });
     });
 
     it('hides an unexpected error behind a 500 with the request id, and logs it', async () => {

@@ -13,6 +13,7 @@ export {
 } from './domain-projection.js';
 export {
   runProjector,
+  ProjectionLagError,
   DEFAULT_PROJECTOR_BATCH_SIZE,
   type Projector,
   type ProjectorSource,

@@ -6,6 +6,11 @@ import { readCheckpoint } from './checkpoint.js';
 import { projectBatch, type ApplyProjection, type ProjectBatchResult } from './project-batch.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
 
+/** A read model did not catch up in time: the service is behind, not the request at fault. */
+export class ProjectionLagError extends Error {
+  override name = 'ProjectionLagError';
+}
+
 /** What the projector needs from an event bus: JetStream or in-process. */
 export type EventBusLike = Pick<EventBus, 'consume'>;
 
@@ -101,7 +106,8 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     },
     waitFor(target, timeoutMs = DEFAULT_WAIT_TIMEOUT_MS) {
       if (target <= position) return Promise.resolve();
-      if (stopped) return Promise.reject(new Error(`Projector ${projection} is stopped at ${position}`));
+      if (stopped)
+        return Promise.reject(new ProjectionLagError(`Projector ${projection} is stopped at ${position}`));
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           position: target,
@@ -110,7 +116,9 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
           timer: setTimeout(() => {
             waiters.delete(waiter);
             reject(
-              new Error(`Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`),
+              new ProjectionLagError(
+                `Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`,
+              ),
             );
           }, timeoutMs),
         };

@@ -12,15 +12,26 @@ import type { DomainContext } from '../runtime/domain-context.js';
 /** Slack after the ledger's lease so the book never frees a slot the ledger would still pay. */
 export const BOOK_EXPIRY_GRACE_MS = 1_000;
 
-interface Claim {
+export interface Claim {
   assignmentId: string;
   itemId: string;
   evaluatorId: string;
   credits: number;
+  /** When the book frees the slot: the lease's end plus BOOK_EXPIRY_GRACE_MS. */
   expiresAtMs: number;
+  /** What the assignment reply and the vote need without reading the read models. */
+  reward: number;
+  tier: string;
+  transferId: string | null;
+  /** The lease's end as the ledger (or, unpaid, the claim) set it. */
+  leaseExpiresAt: string;
   state: 'live' | 'voted' | 'released' | 'expired';
-  /** Settles once the claim's ItemClaimed is in the read models (or the claim failed). */
+  /** Settles once the claim's ItemClaimed is committed (or the claim failed). */
   ready: Promise<void>;
+  /** The vote this process recorded, once recorded. */
+  vote?: string;
+  /** A vote being recorded: a second vote on the assignment waits for it. */
+  voting?: Promise<unknown>;
 }
 
 interface BookItem {
@@ -73,6 +84,11 @@ export class ClaimBook {
     this.track(item, entry);
   }
 
+  /** The claim of an assignment this book knows (live, voted, skipped or expired). */
+  find(assignmentId: string): Claim | undefined {
+    return this.byAssignment.get(assignmentId);
+  }
+
   liveClaimOf(evaluatorId: string, nowMs: number): Claim | undefined {
     this.prune(nowMs);
     const claim = this.liveByEvaluator.get(evaluatorId);
@@ -86,7 +102,8 @@ export class ClaimBook {
   /** Decides a claim: the first open item this evaluator has not voted on, skipped or claimed. */
   take(
     evaluatorId: string,
-    claim: { assignmentId: string; credits: number; expiresAtMs: number; ready: Promise<void> },
+    claim: Pick<Claim, 'assignmentId' | 'credits' | 'expiresAtMs' | 'ready'> &
+      Partial<Pick<Claim, 'reward' | 'tier' | 'transferId' | 'leaseExpiresAt'>>,
     nowMs: number,
   ): TakeResult {
     this.prune(nowMs);
@@ -106,7 +123,16 @@ export class ClaimBook {
       for (const held of item.live.values()) if (held.expiresAtMs <= nowMs) this.untrack(held, 'expired');
       if (item.votes + item.live.size >= votesPerItem) continue;
       if (item.done.has(evaluatorId) || item.live.has(evaluatorId)) continue;
-      const entry: Claim = { ...claim, itemId: item.itemId, evaluatorId, state: 'live' };
+      const entry: Claim = {
+        reward: claim.credits,
+        tier: 'community',
+        transferId: null,
+        leaseExpiresAt: new Date(claim.expiresAtMs - BOOK_EXPIRY_GRACE_MS).toISOString(),
+        ...claim,
+        itemId: item.itemId,
+        evaluatorId,
+        state: 'live',
+      };
       this.track(item, entry);
       return { ok: true, claim: entry };
     }
@@ -122,9 +148,10 @@ export class ClaimBook {
     this.byAssignment.delete(assignmentId);
   }
 
-  voted(assignmentId: string): void {
+  voted(assignmentId: string, vote?: string): void {
     const claim = this.byAssignment.get(assignmentId);
     if (!claim || claim.state === 'voted') return;
+    if (vote !== undefined) claim.vote = vote;
     if (claim.state === 'live') this.untrack(claim, 'voted');
     claim.state = 'voted';
     const item = this.byItem.get(claim.itemId);
@@ -179,6 +206,9 @@ export class ClaimBook {
 
 /** The books of one runtime (keyed by its context), shared by the routes and the worker. */
 const registries = new WeakMap<object, Map<string, Promise<ClaimBook>>>();
+/** The same books once loaded, for synchronous lookups (a vote finds its claim without I/O). */
+const loadedRegistries = new WeakMap<object, Map<string, ClaimBook>>();
+const forgetListeners = new WeakMap<object, Array<(evaluationId: string) => void>>();
 
 export function claimBooks(context: Pick<DomainContext, 'sql'>): Map<string, Promise<ClaimBook>> {
   let books = registries.get(context);
@@ -189,9 +219,42 @@ export function claimBooks(context: Pick<DomainContext, 'sql'>): Map<string, Pro
   return books;
 }
 
+export function loadedClaimBooks(context: Pick<DomainContext, 'sql'>): Map<string, ClaimBook> {
+  let books = loadedRegistries.get(context);
+  if (!books) {
+    books = new Map();
+    loadedRegistries.set(context, books);
+  }
+  return books;
+}
+
+/** The live, voted or skipped claim of an assignment, when a loaded book of this process has it. */
+export function findClaim(
+  context: Pick<DomainContext, 'sql'>,
+  assignmentId: string,
+): { evaluationId: string; book: ClaimBook; claim: Claim } | undefined {
+  for (const [evaluationId, book] of loadedClaimBooks(context)) {
+    const claim = book.find(assignmentId);
+    if (claim) return { evaluationId, book, claim };
+  }
+  return undefined;
+}
+
+/** Called with the evaluation whenever its book is dropped (the loop's caches follow). */
+export function onForgetClaimBook(
+  context: Pick<DomainContext, 'sql'>,
+  listener: (evaluationId: string) => void,
+): void {
+  const listeners = forgetListeners.get(context) ?? [];
+  listeners.push(listener);
+  forgetListeners.set(context, listeners);
+}
+
 /** Drops a book (configuration changed); the next claim loads it again. */
 export function forgetClaimBook(context: Pick<DomainContext, 'sql'>, evaluationId: string): void {
   claimBooks(context).delete(evaluationId);
+  loadedClaimBooks(context).delete(evaluationId);
+  for (const listener of forgetListeners.get(context) ?? []) listener(evaluationId);
 }
 
 /** Adds newly ingested items to a loaded book. */
@@ -235,8 +298,11 @@ export async function loadClaimBook(
     reward_credits: string | number;
     expires_at: Date | string;
     claimed_at: Date | string;
+    tier: string;
+    transfer_id: string | null;
   }>(
-    `SELECT assignment_id, item_id, evaluator_id, reward_credits, expires_at, claimed_at FROM evaluation_assignments
+    `SELECT assignment_id, item_id, evaluator_id, reward_credits, expires_at, claimed_at, tier, transfer_id
+     FROM evaluation_assignments
      WHERE evaluation_id = $1 AND status = 'claimed' AND expires_at > $2 ORDER BY expires_at`,
     [evaluationId, now],
   );
@@ -249,6 +315,10 @@ export async function loadClaimBook(
       credits:
         new Date(claim.claimed_at).getTime() >= limits.periodStartMs ? Number(claim.reward_credits) : 0,
       expiresAtMs: new Date(claim.expires_at).getTime() + BOOK_EXPIRY_GRACE_MS,
+      reward: Number(claim.reward_credits),
+      tier: claim.tier,
+      transferId: claim.transfer_id,
+      leaseExpiresAt: new Date(claim.expires_at).toISOString(),
     });
   }
   return book;

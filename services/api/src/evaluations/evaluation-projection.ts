@@ -194,25 +194,32 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async VoteCast(tx, event) {
     const data = ZEvaluationEventData.VoteCast.parse(event.data);
-    const inserted = await tx.query(
-      `INSERT INTO evaluation_votes (vote_id, assignment_id, evaluation_id, item_id, evaluator_id, tier, value, comment,
-         reward_credits, claimed_at, voted_at, recorded_position)
-       SELECT $1, a.assignment_id, a.evaluation_id, a.item_id, a.evaluator_id, a.tier, $3, $4, a.reward_credits,
-         a.claimed_at, $5, $6
-       FROM evaluation_assignments a WHERE a.assignment_id = $2
-       ON CONFLICT DO NOTHING
-       RETURNING vote_id`,
-      [data.vote_id, data.assignment_id, data.value, data.comment, event.recorded_at, event.global_position],
-    );
-    if (inserted.rows.length === 0) return;
+    // One statement (one round trip on the hot path): the vote once, and only a new vote settles
+    // its assignment and counts on its item.
     await tx.query(
-      `UPDATE evaluation_assignments SET status = 'voted', settled_at = $2, updated_position = $3
-       WHERE assignment_id = $1`,
-      [data.assignment_id, event.recorded_at, event.global_position],
-    );
-    await tx.query(
-      `UPDATE evaluation_items SET vote_count = vote_count + 1, good_count = good_count + $2 WHERE item_id = $1`,
-      [data.item_id, data.value === 'good' ? 1 : 0],
+      `WITH vote AS (
+         INSERT INTO evaluation_votes (vote_id, assignment_id, evaluation_id, item_id, evaluator_id, tier, value, comment,
+           reward_credits, claimed_at, voted_at, recorded_position)
+         SELECT $1, a.assignment_id, a.evaluation_id, a.item_id, a.evaluator_id, a.tier, $3, $4, a.reward_credits,
+           a.claimed_at, $5, $6
+         FROM evaluation_assignments a WHERE a.assignment_id = $2
+         ON CONFLICT DO NOTHING
+         RETURNING vote_id),
+       settled AS (
+         UPDATE evaluation_assignments SET status = 'voted', settled_at = $5, updated_position = $6
+         WHERE assignment_id = $2 AND EXISTS (SELECT 1 FROM vote))
+       UPDATE evaluation_items SET vote_count = vote_count + 1, good_count = good_count + $8
+       WHERE item_id = $7 AND EXISTS (SELECT 1 FROM vote)`,
+      [
+        data.vote_id,
+        data.assignment_id,
+        data.value,
+        data.comment,
+        event.recorded_at,
+        event.global_position,
+        data.item_id,
+        data.value === 'good' ? 1 : 0,
+      ],
     );
   },
   async ItemReleased(tx, event) {

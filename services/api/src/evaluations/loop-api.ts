@@ -15,13 +15,24 @@ import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
+import { groupAppender } from '../events/group-appender.js';
+import { readBarrier } from '../events/read-barrier.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { findEvaluation, iso, spendableCredits, type EvaluationRow } from './evaluation-access.js';
-import { readConfig } from './config-api.js';
+import { spendableCredits, type EvaluationRow } from './evaluation-access.js';
 import { budgetPeriodStart } from './quality-metrics.js';
-import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from './claim-book.js';
+import {
+  BOOK_EXPIRY_GRACE_MS,
+  claimBooks,
+  findClaim,
+  loadClaimBook,
+  loadedClaimBooks,
+  onForgetClaimBook,
+  type Claim,
+  type ClaimBook,
+} from './claim-book.js';
+import { loopCache } from './loop-cache.js';
 
 /*
  * The evaluation loop (DESIGN.md section 6). Which item a claim gets is decided synchronously by
@@ -29,6 +40,12 @@ import { BOOK_EXPIRY_GRACE_MS, claimBooks, loadClaimBook, type ClaimBook } from 
  * times and the budget of the period holds; the ledger's ReserveReward is the final word on the
  * requester's balance, so no claim can overspend it. Votes and skips settle each reservation
  * once in the ledger, and the projection counts each vote once.
+ *
+ * Claims and votes are the hot path: they append ItemClaimed / VoteCast through the group
+ * appender (many requests, one transaction) and reply once the events are committed, without
+ * waiting for the projections; the claim book answers a vote's assignment (the read model only
+ * for assignments the book does not know, e.g. after a restart), and every other request of this
+ * process waits at the read barrier until the read models include these writes.
  */
 
 interface Eligibility {
@@ -95,10 +112,16 @@ async function readAssignment(sql: SqlExecutor, assignmentId: string): Promise<A
 }
 
 const NO_ITEM = 'No item is available to evaluate right now';
+const ASSIGNMENT_ID = /^[0-9a-f-]{36}$/;
 
 export async function loopApi(app: App, context: DomainContext): Promise<void> {
   const { sql, config } = context;
   const leaseMs = config.claimLeaseSeconds * 1000;
+  const cache = loopCache(context);
+  const appender = groupAppender(context);
+  const barrier = readBarrier(context);
+  // A configuration change of this process drops the book; the cached evaluation goes with it.
+  onForgetClaimBook(context, (evaluationId) => cache.forgetEvaluation(evaluationId));
   /** The evaluation's claim book, loaded once (again after a configuration change or a new period). */
   const bookFor = async (evaluationId: string, cfg: TEvaluationConfig, now: Date): Promise<ClaimBook> => {
     const books = claimBooks(context);
@@ -121,41 +144,49 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       ) {
         return book;
       }
-      if (books.get(evaluationId) === current) books.delete(evaluationId);
+      if (books.get(evaluationId) === current) {
+        books.delete(evaluationId);
+        loadedClaimBooks(context).delete(evaluationId);
+      }
     }
     let loading = books.get(evaluationId);
     if (!loading) {
-      loading = loadClaimBook(sql, evaluationId, limits, now.getTime());
+      // The read models must hold every claim, vote and skip committed so far, or the book
+      // would hand out slots that are taken.
+      loading = (async () => {
+        await barrier.settle();
+        await context.domain.waitFor(await context.store.headPosition());
+        return loadClaimBook(sql, evaluationId, limits, now.getTime());
+      })();
       const started = loading;
       books.set(evaluationId, started);
-      started.catch(() => {
-        if (books.get(evaluationId) === started) books.delete(evaluationId);
-      });
+      started.then(
+        (book) => {
+          if (books.get(evaluationId) === started) loadedClaimBooks(context).set(evaluationId, book);
+        },
+        () => {
+          if (books.get(evaluationId) === started) books.delete(evaluationId);
+        },
+      );
     }
     return loading;
   };
 
-  const assignmentReply = async (row: AssignmentRow) => {
-    const { rows } = await sql.query<{
-      external_id: string;
-      input: unknown;
-      output: unknown;
-      metadata: unknown;
-    }>(`SELECT external_id, input, output, metadata FROM evaluation_items WHERE item_id = $1`, [row.item_id]);
-    const configRow = await readConfig(sql, row.evaluation_id);
-    const item = rows[0];
+  /** The claim's reply, from the book and the caches (no read model involved). */
+  const assignmentReply = async (evaluationId: string, claim: Claim, cfg: TEvaluationConfig) => {
+    const item = await cache.item(claim.itemId);
     return {
-      assignment_id: row.assignment_id,
-      evaluation_id: row.evaluation_id,
-      item_id: row.item_id,
+      assignment_id: claim.assignmentId,
+      evaluation_id: evaluationId,
+      item_id: claim.itemId,
       external_id: item?.external_id ?? '',
       input: item?.input ?? null,
       output: item?.output ?? null,
       metadata: item?.metadata ?? null,
-      reward_credits: Number(row.reward_credits),
-      tier: row.tier,
-      expires_at: iso(row.expires_at)!,
-      instructions: configRow?.evaluation_instructions ?? null,
+      reward_credits: claim.reward,
+      tier: claim.tier,
+      expires_at: claim.leaseExpiresAt,
+      instructions: cfg.evaluation_instructions ?? null,
     };
   };
 
@@ -215,20 +246,22 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     },
   );
 
+  type Claimed = { evaluationId: string; claim: Claim; config: TEvaluationConfig };
+
   const claimIn = async (
     request: FastifyRequest,
     userId: string,
     evaluationId: string,
-  ): Promise<AssignmentRow | AppError> => {
-    const evaluation = await findEvaluation(sql, evaluationId);
+  ): Promise<Claimed | AppError> => {
+    const evaluation = await cache.evaluation(evaluationId);
     if (!evaluation || evaluation.status !== 'active')
       return new NotFoundError('Evaluation not found or not active');
     if (evaluation.creator_id === userId)
       return new ForbiddenError('You cannot evaluate your own evaluation');
-    const cfg = await readConfig(sql, evaluationId);
+    const cfg = evaluation.config;
     const who =
       cfg && cfg.evaluation_enabled
-        ? eligibility(cfg.permission_level, await evaluatorOf(sql, userId))
+        ? eligibility(cfg.permission_level, await cache.evaluator(userId))
         : undefined;
     if (!cfg || !who) return new ForbiddenError('You may not evaluate this evaluation');
     const now = context.now();
@@ -239,8 +272,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     const live = book.liveClaimOf(userId, now.getTime());
     if (live) {
       await live.ready;
-      const row = await readAssignment(sql, live.assignmentId);
-      if (row) return row;
+      if (live.state === 'live' && book.find(live.assignmentId) === live)
+        return { evaluationId, claim: live, config: cfg };
     }
 
     const reward = rewardFor(cfg, who);
@@ -252,13 +285,23 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       );
     }
     const assignmentId = randomUUID();
+    const transferId = reward > 0 ? assignmentId : null;
     let settle!: () => void;
     const ready = new Promise<void>((resolve) => {
       settle = resolve;
     });
     const taken = book.take(
       userId,
-      { assignmentId, credits: reward, expiresAtMs: now.getTime() + leaseMs + BOOK_EXPIRY_GRACE_MS, ready },
+      {
+        assignmentId,
+        credits: reward,
+        reward,
+        expiresAtMs: now.getTime() + leaseMs + BOOK_EXPIRY_GRACE_MS,
+        ready,
+        tier: who.tier,
+        transferId,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+      },
       now.getTime(),
     );
     if (!taken.ok) {
@@ -267,13 +310,10 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         ? new ConflictError("The evaluation's budget for this period is used up", 'budget_exhausted')
         : new AppError(404, 'no_item_available', NO_ITEM);
     }
-    const itemId = taken.claim.itemId;
+    const claim = taken.claim;
     try {
       const metadata = eventMetadata(request);
-      let expiresAt = new Date(now.getTime() + leaseMs).toISOString();
-      let transferId: string | null = null;
-      if (reward > 0) {
-        transferId = assignmentId;
+      if (transferId) {
         const [opened, reserved] = await context.ledger.submitMany(
           [
             { type: 'OpenUserAccounts', data: { user_id: userId } },
@@ -285,7 +325,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
                 evaluator_id: userId,
                 credits: reward,
                 timeout_ms: leaseMs,
-                item_id: itemId,
+                item_id: claim.itemId,
               },
             },
           ],
@@ -307,13 +347,15 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         }
         const data = reserved!.events[0]?.data as { expires_at?: string } | undefined;
         if (data?.expires_at) {
-          expiresAt = data.expires_at;
-          taken.claim.expiresAtMs = new Date(expiresAt).getTime() + BOOK_EXPIRY_GRACE_MS;
+          claim.leaseExpiresAt = new Date(data.expires_at).toISOString();
+          claim.expiresAtMs = new Date(data.expires_at).getTime() + BOOK_EXPIRY_GRACE_MS;
         }
+        const last = reserved!.events[reserved!.events.length - 1];
+        if (last) barrier.walletWrote(last.global_position);
       }
       try {
-        await recordEvents(
-          context,
+        // Committed (group commit) before the reply; the read models follow without being awaited.
+        await appender.append(
           evaluationWorkStreamId(evaluationId),
           [
             {
@@ -321,12 +363,12 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
               data: {
                 evaluation_id: evaluationId,
                 assignment_id: assignmentId,
-                item_id: itemId,
+                item_id: claim.itemId,
                 evaluator_id: userId,
                 tier: who.tier,
                 reward_credits: reward,
                 transfer_id: transferId,
-                expires_at: expiresAt,
+                expires_at: claim.leaseExpiresAt,
               },
             },
           ],
@@ -346,7 +388,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     } finally {
       settle();
     }
-    return (await readAssignment(sql, assignmentId))!;
+    return { evaluationId, claim, config: cfg };
   };
 
   app.post(
@@ -359,6 +401,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         body: ZClaimRequest.optional(),
         response: { 201: ZAssignment },
       },
+      config: { readBarrier: false },
     },
     async (request, reply) => {
       const userId = requireUser(request);
@@ -371,7 +414,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         const outcome = await claimIn(request, userId, evaluationId);
         if (!(outcome instanceof AppError)) {
           reply.status(201);
-          return assignmentReply(outcome);
+          return assignmentReply(outcome.evaluationId, outcome.claim, outcome.config);
         }
         lastProblem = outcome;
         if (wanted) break;
@@ -383,7 +426,13 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
   const ZAssignmentParams = z.object({ id: z.string().max(100) });
   const ownAssignment = async (request: FastifyRequest, assignmentId: string) => {
     const userId = requireUser(request);
-    const row = /^[0-9a-f-]{36}$/.test(assignmentId) ? await readAssignment(sql, assignmentId) : undefined;
+    if (!ASSIGNMENT_ID.test(assignmentId)) throw new NotFoundError('Assignment not found');
+    let row = await readAssignment(sql, assignmentId);
+    if (!row) {
+      // Perhaps claimed just before a restart, its ItemClaimed not yet projected: catch up once.
+      await context.domain.waitFor(await context.store.headPosition());
+      row = await readAssignment(sql, assignmentId);
+    }
     if (!row || row.evaluator_id !== userId) throw new NotFoundError('Assignment not found');
     return row;
   };
@@ -393,30 +442,152 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       'assignment_expired',
     );
 
+  /**
+   * A vote on a claim the book knows: true once recorded (or a repeat of the recorded vote);
+   * false when the book cannot tell (a vote it did not record), so the read model decides.
+   */
+  const voteInBook = async (
+    request: FastifyRequest,
+    { evaluationId, book, claim }: { evaluationId: string; book: ClaimBook; claim: Claim },
+    vote: 'good' | 'bad',
+    comment: string | null,
+  ): Promise<boolean> => {
+    await claim.ready;
+    // Two votes on one assignment at once: the second sees the first's outcome.
+    while (claim.voting) await claim.voting.catch(() => undefined);
+    if (book.find(claim.assignmentId) !== claim) throw new NotFoundError('Assignment not found');
+    if (claim.state === 'voted') {
+      if (claim.vote === undefined) return false;
+      if (claim.vote === vote) return true;
+      throw new ConflictError('This item already has your vote', 'already_voted');
+    }
+    if (claim.state !== 'live') throw assignmentOver();
+    if (!claim.transferId && Date.parse(claim.leaseExpiresAt) <= context.now().getTime())
+      throw assignmentOver();
+    const voteId = `vote-${claim.assignmentId}`;
+    const metadata = eventMetadata(request);
+    const work = (async () => {
+      if (claim.transferId) {
+        // A retry after a failed append finds the reward posted with this vote id: not a rejection.
+        const posted = await context.ledger.submit(
+          { type: 'PostReward', data: { transfer_id: claim.transferId, vote_id: voteId } },
+          metadata,
+        );
+        if (!posted.ok) {
+          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
+            throw assignmentOver();
+          throw ledgerRejectionError(posted);
+        }
+        const last = posted.events[posted.events.length - 1];
+        if (last) barrier.walletWrote(last.global_position);
+      }
+      await appender.append(
+        evaluationWorkStreamId(evaluationId),
+        [
+          {
+            type: 'VoteCast',
+            data: {
+              evaluation_id: evaluationId,
+              vote_id: voteId,
+              assignment_id: claim.assignmentId,
+              item_id: claim.itemId,
+              evaluator_id: claim.evaluatorId,
+              value: vote,
+              comment,
+            },
+          },
+        ],
+        { metadata },
+      );
+      book.voted(claim.assignmentId, vote);
+    })();
+    claim.voting = work;
+    try {
+      await work;
+    } finally {
+      if (claim.voting === work) claim.voting = undefined;
+    }
+    return true;
+  };
+
   app.post(
     '/evaluator/assignments/:id/vote',
     {
       schema: {
         tags: ['evaluation loop'],
-        summary: 'Vote good or bad (optional comment) on a claimed item; posts the reserved reward',
+        summary:
+          'Vote good or bad (optional comment) on a claimed item; posts the reserved reward. With next: true, also claims the next item of the evaluation (reply.next, or null and next_problem).',
         params: ZAssignmentParams,
         body: ZVoteRequest,
         response: { 201: ZVoteReply },
       },
+      // Answered from the claim book; the read model only for assignments the book does not know.
+      config: { readBarrier: false },
     },
     async (request, reply) => {
+      const userId = requireUser(request);
+      // With next: true, the vote's reply carries the next claim of the same evaluation (or why
+      // there is none); the vote is recorded whatever happens to that claim.
+      const withNext = async <T extends object>(evaluationId: string, answer: T) => {
+        if (!request.body.next) return answer;
+        try {
+          const outcome = await claimIn(request, userId, evaluationId);
+          if (outcome instanceof AppError) {
+            return {
+              ...answer,
+              next: null,
+              next_problem: {
+                status: outcome.status,
+                code: outcome.code,
+                detail: typeof outcome.detail === 'string' ? outcome.detail : outcome.message,
+              },
+            };
+          }
+          return {
+            ...answer,
+            next: await assignmentReply(outcome.evaluationId, outcome.claim, outcome.config),
+          };
+        } catch (error) {
+          request.log.error({ err: error }, 'the next claim after a vote failed');
+          return {
+            ...answer,
+            next: null,
+            next_problem: {
+              status: 503,
+              code: 'claim_failed',
+              detail: 'The next item could not be claimed; claim it again',
+            },
+          };
+        }
+      };
+      const found = ASSIGNMENT_ID.test(request.params.id) ? findClaim(context, request.params.id) : undefined;
+      if (found) {
+        if (found.claim.evaluatorId !== userId) throw new NotFoundError('Assignment not found');
+        if (await voteInBook(request, found, request.body.vote, request.body.comment?.trim() || null)) {
+          reply.status(201);
+          return withNext(found.evaluationId, {
+            vote_id: `vote-${found.claim.assignmentId}`,
+            assignment_id: found.claim.assignmentId,
+            item_id: found.claim.itemId,
+            vote: request.body.vote,
+            reward_credits: found.claim.reward,
+          });
+        }
+      }
+      // Not in a book of this process (claimed before a restart, or the book was reloaded).
+      await barrier.settle();
       const row = await ownAssignment(request, request.params.id);
       const voteId = `vote-${row.assignment_id}`;
       const comment = request.body.comment?.trim() || null;
       const answer = () => {
         reply.status(201);
-        return {
+        return withNext(row.evaluation_id, {
           vote_id: voteId,
           assignment_id: row.assignment_id,
           item_id: row.item_id,
           vote: request.body.vote,
           reward_credits: Number(row.reward_credits),
-        };
+        });
       };
       if (row.status === 'voted') {
         const { rows } = await sql.query<{ value: string }>(
@@ -466,7 +637,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         await claimBooks(context)
           .get(row.evaluation_id)
           ?.catch(() => undefined)
-      )?.voted(row.assignment_id);
+      )?.voted(row.assignment_id, request.body.vote);
       return answer();
     },
   );

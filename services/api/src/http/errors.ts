@@ -1,4 +1,5 @@
 import type { TErrorReply } from '@evalmarket/contracts';
+import { ProjectionLagError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -231,6 +232,12 @@ function reply(
  */
 export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply {
   if (error instanceof AppError) return reply(error.status, error.code, error.detail, { ...error.headers });
+  if (error instanceof ProjectionLagError) {
+    // The read models are behind (a stuck or restarting projector): a retry can succeed.
+    return reply(503, 'read_models_behind', 'The service is catching up; try again in a moment.', {
+      'retry-after': '1',
+    });
+  }
 
   const fastifyError = error as Partial<FastifyError> | null;
   if (fastifyError && Array.isArray(fastifyError.validation) && !isResponseSerializationError(error)) {

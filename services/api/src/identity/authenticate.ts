@@ -1,5 +1,6 @@
 import type { SqlClient } from '@evalmarket/db';
 import type { App } from '../app/build-app.js';
+import { BatchLoader } from '../http/batch-loader.js';
 import type { AccessTokens } from './access-tokens.js';
 import { SESSION_EXPIRED_MESSAGE } from './sessions.js';
 
@@ -15,6 +16,25 @@ export function registerAuthentication(app: App, options: { sql: SqlClient; toke
   app.decorateRequest('isAdmin', undefined);
   app.decorateRequest('authFailure', undefined);
   app.decorateRequest('sessionId', undefined);
+  // Every request reads its session afresh (a revocation counts at once); the reads of requests
+  // that arrive together share one query.
+  const sessions = new BatchLoader<
+    string,
+    { user_id: string; is_admin: boolean; disabled: boolean; revoked_at: Date | null }
+  >(async (ids) => {
+    const { rows } = await options.sql.query<{
+      id: string;
+      user_id: string;
+      is_admin: boolean;
+      disabled: boolean;
+      revoked_at: Date | null;
+    }>(
+      `SELECT s.id, s.user_id, u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = ANY($1::text[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
@@ -28,16 +48,8 @@ export function registerAuthentication(app: App, options: { sql: SqlClient; toke
       request.authFailure = SESSION_EXPIRED_MESSAGE;
       return;
     }
-    const { rows } = await options.sql.query<{
-      is_admin: boolean;
-      disabled: boolean;
-      revoked_at: Date | null;
-    }>(
-      `SELECT u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id = $1 AND s.user_id = $2`,
-      [checked.claims.sid, checked.claims.sub],
-    );
-    const row = rows[0];
+    const found = await sessions.load(checked.claims.sid);
+    const row = found && found.user_id === checked.claims.sub ? found : undefined;
     if (!row || row.revoked_at) {
       request.authFailure = SESSION_EXPIRED_MESSAGE;
       return;

@@ -20,10 +20,15 @@ import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createAccessTokens } from '../identity/access-tokens.js';
 import { requireSignInFirst } from '../auth/guards.js';
 import { registerAuthentication } from '../identity/authenticate.js';
+import { registerReadBarrier } from '../events/read-barrier.js';
+import { LoopInvalidations, bindLoopInvalidations } from '../evaluations/loop-cache.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
+
+/** Events per domain projection batch when embedded (see where it is used). */
+const EMBEDDED_DOMAIN_BATCH = 200;
 
 export interface Runtime {
   app: App;
@@ -76,11 +81,19 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     closers.push(() => projector.stop());
 
+    const loopNotes = new LoopInvalidations();
     const domainProjector = await runProjector({
       sql,
       projection: DOMAIN_PROJECTION,
-      apply: createDomainProjection(DOMAIN_EVENT_HANDLERS),
-      source: { kind: 'bus', bus, consumerName: DOMAIN_PROJECTION },
+      apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
+      // Embedded, every transaction shares PGlite's one connection: smaller batches keep a busy
+      // projection from holding the claims and votes up for long.
+      source: {
+        kind: 'bus',
+        bus,
+        consumerName: DOMAIN_PROJECTION,
+        ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
+      },
       onError: (error) => logger.error({ err: error }, 'domain projection batch failed; it will be retried'),
     });
     closers.push(() => domainProjector.stop());
@@ -104,6 +117,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       accessTokens,
       now: () => new Date(),
     };
+    bindLoopInvalidations(context, loopNotes);
 
     const app = await buildApp({
       config,
@@ -112,6 +126,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
         requireSignInFirst(api);
+        registerReadBarrier(api, context);
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });

@@ -1,10 +1,15 @@
 /*
- * The evaluator loop over HTTP (issue 5): many evaluators on one hot evaluation, each claiming an
- * item and voting on it, keep-alive connections, authenticated requests; measured against a bare
- * Fastify route in the same run. Embedded (PGlite) by default; PostgreSQL + NATS JetStream when
- * DATABASE_URL and NATS_URL are set. Knobs: BENCH_LOOP_EVALUATORS (64), BENCH_LOOP_ITEMS (500),
+ * The evaluator loop over HTTP (issue 5): many evaluators on a hot evaluation, keep-alive
+ * connections (opened before measuring), authenticated requests; measured against a bare Fastify
+ * route in the same run. Two loops, each on its own evaluation: claim then vote (two requests per
+ * completed vote), and vote with next: true (the reply carries the next claim; one request per
+ * vote). Embedded (PGlite) by default; PostgreSQL + NATS JetStream when DATABASE_URL and NATS_URL
+ * are set. Knobs: BENCH_LOOP_EVALUATORS (64), BENCH_LOOP_ITEMS (500 per loop),
  * BENCH_LOOP_VOTES_PER_ITEM (3), BENCH_BARE_REQUESTS (20,000).
  * Run: npx tsx services/api/test/bench/evaluation-loop-bench.ts
+ * Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim then vote
+ * 280-361 completed votes/s on PostgreSQL + NATS, 163-200 embedded; vote + next 344-368 and
+ * 174-239; the target is NOT met.
  */
 import Fastify from 'fastify';
 import { Agent, request as httpRequest } from 'node:http';
@@ -64,23 +69,29 @@ async function main(): Promise<void> {
   try {
     const api = evaluationClient(runtime);
     const owner = await signIn(runtime, 'bench-owner@example.com');
+    // Two evaluations of ITEMS items: one per measured loop.
     await api.call('POST', '/dev/grant-credits', owner.headers, {
-      amount_credits: ITEMS * VOTES_PER_ITEM * RATE * 2,
+      amount_credits: 2 * ITEMS * VOTES_PER_ITEM * RATE * 2,
     });
-    const created = await api.createEvaluation(owner.headers);
-    const evaluationId = created.body.id as string;
-    const key = await api.createKey(owner.headers, evaluationId);
-    await api.configure(owner.headers, evaluationId, {
-      credit_rates: { community_rate: RATE, expert_rate: RATE + 1 },
-      votes_per_item: VOTES_PER_ITEM,
-    });
-    for (let start = 0; start < ITEMS; start += 1_000) {
-      const batch = Array.from({ length: Math.min(1_000, ITEMS - start) }, (_, i) => ({
-        id: `bench-${start + i}`,
-        output: `answer ${start + i}`,
-      }));
-      await api.ingest(key.body.api_key as string, created.body.sdk_project_id as string, batch);
-    }
+    const hotEvaluation = async () => {
+      const created = await api.createEvaluation(owner.headers);
+      const evaluationId = created.body.id as string;
+      const key = await api.createKey(owner.headers, evaluationId);
+      await api.configure(owner.headers, evaluationId, {
+        credit_rates: { community_rate: RATE, expert_rate: RATE + 1 },
+        votes_per_item: VOTES_PER_ITEM,
+      });
+      for (let start = 0; start < ITEMS; start += 1_000) {
+        const batch = Array.from({ length: Math.min(1_000, ITEMS - start) }, (_, i) => ({
+          id: `bench-${start + i}`,
+          output: `answer ${start + i}`,
+        }));
+        await api.ingest(key.body.api_key as string, created.body.sdk_project_id as string, batch);
+      }
+      return evaluationId;
+    };
+    const claimThenVoteEvaluation = await hotEvaluation();
+    const voteAndNextEvaluation = await hotEvaluation();
     const evaluators = [];
     for (let i = 0; i < EVALUATORS; i += 1) {
       const person = await signIn(runtime, `bench-evaluator-${i}@example.com`);
@@ -91,6 +102,17 @@ async function main(): Promise<void> {
     const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     const agent = new Agent({ keepAlive: true, maxSockets: EVALUATORS });
+
+    // Keep-alive connections are opened before either measurement (one request per connection at
+    // once), so neither includes the accepting of 64 new connections.
+    const warm = (url: string, method: string, headers: Record<string, string>) =>
+      Promise.all(
+        Array.from({ length: EVALUATORS }, () =>
+          request(url, { method, dispatcher: agent, headers, body: method === 'GET' ? '' : '{}' }),
+        ),
+      );
+    await warm(`${bareAddress}/bare`, 'POST', { 'content-type': 'application/json' });
+    await warm(`${address}/healthz`, 'GET', {});
 
     // Baseline: the bare route, same client, same concurrency.
     let bareLeft = BARE_REQUESTS;
@@ -113,12 +135,12 @@ async function main(): Promise<void> {
     );
     const bareSeconds = (performance.now() - bareStart) / 1000;
 
-    // The loop: claim then vote until nothing is left.
-    const voteLatencies: number[] = [];
-    const requestLatencies: number[] = [];
-    let votes = 0;
-    let failures = 0;
-    const post = async (path: string, headers: Record<string, string>, body: unknown) => {
+    const post = async (
+      latencies: number[],
+      path: string,
+      headers: Record<string, string>,
+      body: unknown,
+    ) => {
       const t0 = performance.now();
       const reply = await request(`${address}/api/v1${path}`, {
         method: 'POST',
@@ -126,15 +148,22 @@ async function main(): Promise<void> {
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
-      requestLatencies.push(performance.now() - t0);
+      latencies.push(performance.now() - t0);
       return { status: reply.statusCode, json: reply.json };
     };
-    const loopStart = performance.now();
+    const ballot = () => (Math.random() < 0.7 ? 'good' : 'bad');
+
+    // Loop 1: claim then vote (two requests per completed vote) until nothing is left.
+    const claimVote = { votes: 0, requests: [] as number[], perVote: [] as number[], seconds: 0 };
+    let failures = 0;
+    let loopStart = performance.now();
     await Promise.all(
       evaluators.map(async (person) => {
         for (;;) {
           const t0 = performance.now();
-          const claim = await post('/evaluator/assignments', person.headers, { evaluation_id: evaluationId });
+          const claim = await post(claimVote.requests, '/evaluator/assignments', person.headers, {
+            evaluation_id: claimThenVoteEvaluation,
+          });
           if (claim.status === 404) return;
           if (claim.status !== 201) {
             failures += 1;
@@ -143,51 +172,105 @@ async function main(): Promise<void> {
             continue;
           }
           const vote = await post(
+            claimVote.requests,
             `/evaluator/assignments/${String(claim.json.assignment_id)}/vote`,
             person.headers,
-            {
-              vote: Math.random() < 0.7 ? 'good' : 'bad',
-            },
+            { vote: ballot() },
           );
           if (vote.status !== 201)
             throw new Error(`vote failed: ${vote.status} ${JSON.stringify(vote.json)}`);
-          votes += 1;
-          voteLatencies.push(performance.now() - t0);
+          claimVote.votes += 1;
+          claimVote.perVote.push(performance.now() - t0);
         }
       }),
     );
-    const loopSeconds = (performance.now() - loopStart) / 1000;
+    claimVote.seconds = (performance.now() - loopStart) / 1000;
 
-    // Checks: every slot voted once, the books add up.
+    // Loop 2: one claim, then each vote claims the next item (next: true): one request per vote.
+    const voteNext = { votes: 0, requests: [] as number[], perVote: [] as number[], seconds: 0 };
+    loopStart = performance.now();
+    await Promise.all(
+      evaluators.map(async (person) => {
+        const claim = await post(voteNext.requests, '/evaluator/assignments', person.headers, {
+          evaluation_id: voteAndNextEvaluation,
+        });
+        if (claim.status === 404) return;
+        if (claim.status !== 201)
+          throw new Error(`claim failed: ${claim.status} ${JSON.stringify(claim.json)}`);
+        let assignment = claim.json as { assignment_id: string } | null;
+        while (assignment) {
+          const t0 = performance.now();
+          const vote = await post(
+            voteNext.requests,
+            `/evaluator/assignments/${assignment.assignment_id}/vote`,
+            person.headers,
+            { vote: ballot(), next: true },
+          );
+          if (vote.status !== 201)
+            throw new Error(`vote failed: ${vote.status} ${JSON.stringify(vote.json)}`);
+          voteNext.votes += 1;
+          voteNext.perVote.push(performance.now() - t0);
+          assignment = vote.json.next as { assignment_id: string } | null;
+          const problem = vote.json.next_problem as { code: string } | undefined;
+          if (!assignment && problem?.code !== 'no_item_available')
+            throw new Error(`next claim failed: ${JSON.stringify(problem)}`);
+        }
+      }),
+    );
+    voteNext.seconds = (performance.now() - loopStart) / 1000;
+
+    // Checks: every slot voted once in each loop, the books add up.
     const expectedVotes = Math.min(ITEMS * VOTES_PER_ITEM, ITEMS * Math.min(VOTES_PER_ITEM, EVALUATORS));
     const ownerBalance = await api.balance(owner.headers);
-    const granted = ITEMS * VOTES_PER_ITEM * RATE * 2 + 5_000;
+    const granted = 2 * ITEMS * VOTES_PER_ITEM * RATE * 2 + 5_000;
+    const votes = claimVote.votes + voteNext.votes;
     const problems: string[] = [];
-    if (votes !== expectedVotes) problems.push(`votes ${votes} != expected ${expectedVotes}`);
+    if (claimVote.votes !== expectedVotes)
+      problems.push(`claim+vote: votes ${claimVote.votes} != ${expectedVotes}`);
+    if (voteNext.votes !== expectedVotes)
+      problems.push(`vote+next: votes ${voteNext.votes} != ${expectedVotes}`);
     if (ownerBalance !== granted - votes * RATE)
       problems.push(`owner balance ${ownerBalance} != ${granted - votes * RATE}`);
+    const { rows } = await runtime.sql.query<{ votes: number | string; over: number | string }>(
+      `SELECT COUNT(*) AS votes, COUNT(*) FILTER (WHERE vote_count > $1) AS over FROM evaluation_items i
+       JOIN evaluation_votes v ON v.item_id = i.item_id`,
+      [VOTES_PER_ITEM],
+    );
+    if (Number(rows[0]?.votes) !== votes)
+      problems.push(`read model votes ${String(rows[0]?.votes)} != ${votes}`);
+    if (Number(rows[0]?.over) !== 0) problems.push(`items above votes_per_item: ${String(rows[0]?.over)}`);
 
     bareLatencies.sort((a, b) => a - b);
-    requestLatencies.sort((a, b) => a - b);
-    voteLatencies.sort((a, b) => a - b);
     const bareRate = BARE_REQUESTS / bareSeconds;
-    const voteRate = votes / loopSeconds;
-    const requestRate = (votes * 2) / loopSeconds;
-    const p99 = percentile(requestLatencies, 99);
     console.log(
-      `evaluation loop bench (${mode.name}; ${EVALUATORS} evaluators, ${ITEMS} items x ${VOTES_PER_ITEM} votes)`,
+      `evaluation loop bench (${mode.name}; ${EVALUATORS} evaluators, ${ITEMS} items x ${VOTES_PER_ITEM} votes per loop)`,
     );
     console.log(
       `  bare Fastify route: ${bareRate.toFixed(0)} req/s, p50 ${percentile(bareLatencies, 50).toFixed(2)} ms, p99 ${percentile(bareLatencies, 99).toFixed(2)} ms`,
     );
+    let met = false;
+    for (const [label, loop] of [
+      ['claim, then vote  ', claimVote],
+      ['vote + claim next ', voteNext],
+    ] as const) {
+      loop.requests.sort((a, b) => a - b);
+      loop.perVote.sort((a, b) => a - b);
+      const voteRate = loop.votes / loop.seconds;
+      const requestRate = loop.requests.length / loop.seconds;
+      const p99 = percentile(loop.requests, 99);
+      const ok = voteRate >= TARGET_VOTES_PER_SECOND && p99 <= TARGET_P99_MS;
+      met ||= ok;
+      console.log(
+        `  ${label}: ${voteRate.toFixed(0)} completed votes/s (${requestRate.toFixed(0)} req/s, ${(
+          (requestRate / bareRate) *
+          100
+        ).toFixed(
+          1,
+        )}% of the bare route), request p50 ${percentile(loop.requests, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; per completed vote p99 ${percentile(loop.perVote, 99).toFixed(2)} ms${ok ? ' (target met)' : ''}`,
+      );
+    }
     console.log(
-      `  claim + vote loop : ${voteRate.toFixed(0)} completed votes/s (${requestRate.toFixed(0)} req/s), request p50 ${percentile(requestLatencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; claim+vote p99 ${percentile(voteLatencies, 99).toFixed(2)} ms`,
-    );
-    console.log(
-      `  ratio: the loop serves ${((requestRate / bareRate) * 100).toFixed(1)}% of the bare route's request rate`,
-    );
-    console.log(
-      `  target ${TARGET_VOTES_PER_SECOND} votes/s with p99 <= ${TARGET_P99_MS} ms: ${voteRate >= TARGET_VOTES_PER_SECOND && p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}`,
+      `  target ${TARGET_VOTES_PER_SECOND} votes/s with request p99 <= ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`,
     );
     agent.destroy();
     if (problems.length > 0) {

@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import type { DomainContext } from '../runtime/domain-context.js';
+
+/**
+ * Read-your-writes for writes that reply without waiting for the projections (the evaluation
+ * loop's claims and votes): they note the positions they committed here, and every other request
+ * of this process first waits until the domain and wallet read models include them. When the
+ * projections are caught up (the usual case) this costs two comparisons.
+ */
+export class ReadBarrier {
+  private domainPosition = 0;
+  private walletPosition = 0;
+
+  constructor(private readonly context: Pick<DomainContext, 'domain' | 'wallet'>) {}
+
+  domainWrote(position: number): void {
+    if (position > this.domainPosition) this.domainPosition = position;
+  }
+
+  walletWrote(position: number): void {
+    if (position > this.walletPosition) this.walletPosition = position;
+  }
+
+  /** Whether a read would have to wait. */
+  get behind(): boolean {
+    return (
+      this.context.domain.position < this.domainPosition || this.context.wallet.position < this.walletPosition
+    );
+  }
+
+  /** Resolves once both read models include every write noted so far. */
+  async settle(): Promise<void> {
+    const domain = this.domainPosition;
+    const wallet = this.walletPosition;
+    if (this.context.domain.position < domain) await this.context.domain.waitFor(domain);
+    if (this.context.wallet.position < wallet) await this.context.wallet.waitFor(wallet);
+  }
+}
+
+const barriers = new WeakMap<object, ReadBarrier>();
+
+export function readBarrier(context: Pick<DomainContext, 'domain' | 'wallet'>): ReadBarrier {
+  let barrier = barriers.get(context);
+  if (!barrier) {
+    barrier = new ReadBarrier(context);
+    barriers.set(context, barrier);
+  }
+  return barrier;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` lets a route skip the read barrier (the loop's claim and vote answer from memory). */
+    readBarrier?: boolean;
+  }
+}
+
+/** Every request of the app waits at the barrier first, unless its route opts out. */
+export function registerReadBarrier(
+  app: { addHook: (name: 'onRequest', hook: (request: FastifyRequest) => Promise<void>) => unknown },
+  context: Pick<DomainContext, 'domain' | 'wallet'>,
+): void {
+  const barrier = readBarrier(context);
+  app.addHook('onRequest', async (request) => {
+    if (!barrier.behind || request.routeOptions.config?.readBarrier === false) return;
+    await barrier.settle();
+  });
+}
