@@ -442,6 +442,24 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       'assignment_expired',
     );
 
+  /** Posts a vote's reserved reward; the position of the ledger's last event, if any. */
+  const postReward = async (
+    transferId: string,
+    voteId: string,
+    metadata: ReturnType<typeof eventMetadata>,
+  ): Promise<number | undefined> => {
+    const posted = await context.ledger.submit(
+      { type: 'PostReward', data: { transfer_id: transferId, vote_id: voteId } },
+      metadata,
+    );
+    if (!posted.ok) {
+      if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
+        throw assignmentOver();
+      throw ledgerRejectionError(posted);
+    }
+    return posted.events[posted.events.length - 1]?.global_position;
+  };
+
   /**
    * A vote on a claim the book knows: true once recorded (or a repeat of the recorded vote);
    * false when the book cannot tell (a vote it did not record), so the read model decides.
@@ -469,17 +487,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     const work = (async () => {
       if (claim.transferId) {
         // A retry after a failed append finds the reward posted with this vote id: not a rejection.
-        const posted = await context.ledger.submit(
-          { type: 'PostReward', data: { transfer_id: claim.transferId, vote_id: voteId } },
-          metadata,
-        );
-        if (!posted.ok) {
-          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
-            throw assignmentOver();
-          throw ledgerRejectionError(posted);
-        }
-        const last = posted.events[posted.events.length - 1];
-        if (last) barrier.walletWrote(last.global_position);
+        const last = await postReward(claim.transferId, voteId, metadata);
+        if (last) barrier.walletWrote(last);
       }
       await appender.append(
         evaluationWorkStreamId(evaluationId),
@@ -600,17 +609,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       if (row.status !== 'claimed') throw assignmentOver();
       const metadata = eventMetadata(request);
       if (row.transfer_id) {
-        const posted = await context.ledger.submit(
-          { type: 'PostReward', data: { transfer_id: row.transfer_id, vote_id: voteId } },
-          metadata,
-        );
-        if (!posted.ok) {
-          if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
-            throw assignmentOver();
-          throw ledgerRejectionError(posted);
-        }
-        const last = posted.events[posted.events.length - 1];
-        if (last) await context.wallet.waitFor(last.global_position);
+        const last = await postReward(row.transfer_id, voteId, metadata);
+        if (last) await context.wallet.waitFor(last);
       } else if (new Date(row.expires_at).getTime() <= context.now().getTime()) {
         throw assignmentOver();
       }
