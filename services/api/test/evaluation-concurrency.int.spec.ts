@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOK_EXPIRY_GRACE_MS } from '../src/evaluations/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
-import { signIn, type SignedIn } from './support/sign-in.js';
-import { makeEvaluator } from './support/evaluators.js';
-import { evaluationClient } from './support/evaluations.js';
+import type { SignedIn } from './support/sign-in.js';
+import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';
 
 type Runtime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -23,25 +22,12 @@ for (const mode of runtimeModes()) {
     beforeAll(async () => {
       runtime = await startTestRuntime(mode, { claimLeaseSeconds: 3, evaluationWorkerIntervalMs: 100 });
       api = evaluationClient(runtime);
-      owner = await signIn(runtime, 'busy-owner@example.com');
-      evaluators = [];
-      for (let i = 0; i < EVALUATORS; i += 1) {
-        const person = await signIn(runtime, `crowd-${i}@example.com`);
-        await makeEvaluator(runtime, person.userId, { status: 'pending' });
-        evaluators.push(person);
-      }
-      const created = await api.createEvaluation(owner.headers);
-      evaluationId = created.body.id;
-      const key = await api.createKey(owner.headers, evaluationId);
-      await api.configure(owner.headers, evaluationId, {
-        credit_rates: { community_rate: RATE, expert_rate: RATE + 1 },
-        votes_per_item: 2,
-      });
-      await api.ingest(
-        key.body.api_key,
-        created.body.sdk_project_id,
-        Array.from({ length: 10 }, (_, i) => ({ id: `item-${i}`, output: `answer ${i}` })),
-      );
+      ({ owner, evaluators, evaluationId } = await paidEvaluationWithCrowd(runtime, {
+        name: 'crowd',
+        evaluators: EVALUATORS,
+        items: 10,
+        rate: RATE,
+      }));
     }, 300_000);
     afterAll(async () => {
       await runtime?.stop();

@@ -3,7 +3,7 @@ import { claimBooks, loadedClaimBooks } from '../src/evaluations/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 import { makeEvaluator } from './support/evaluators.js';
-import { evaluationClient } from './support/evaluations.js';
+import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';
 
 type Runtime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -24,25 +24,12 @@ for (const mode of runtimeModes()) {
     beforeAll(async () => {
       runtime = await startTestRuntime(mode);
       api = evaluationClient(runtime);
-      owner = await signIn(runtime, 'fast-owner@example.com');
-      evaluators = [];
-      for (let i = 0; i < 4; i += 1) {
-        const person = await signIn(runtime, `fast-${i}@example.com`);
-        await makeEvaluator(runtime, person.userId, { status: 'pending' });
-        evaluators.push(person);
-      }
-      const created = await api.createEvaluation(owner.headers);
-      evaluationId = created.body.id;
-      const key = await api.createKey(owner.headers, evaluationId);
-      await api.configure(owner.headers, evaluationId, {
-        credit_rates: { community_rate: RATE, expert_rate: RATE + 1 },
-        votes_per_item: 2,
-      });
-      await api.ingest(
-        key.body.api_key,
-        created.body.sdk_project_id,
-        Array.from({ length: 6 }, (_, i) => ({ id: `fast-item-${i}`, output: `answer ${i}` })),
-      );
+      ({ owner, evaluators, evaluationId } = await paidEvaluationWithCrowd(runtime, {
+        name: 'fast',
+        evaluators: 4,
+        items: 6,
+        rate: RATE,
+      }));
     }, 120_000);
     afterAll(async () => {
       await runtime?.stop();

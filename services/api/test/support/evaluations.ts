@@ -1,4 +1,6 @@
 import type { Runtime } from '../../src/runtime/start-runtime.js';
+import { makeEvaluator } from './evaluators.js';
+import { signIn, type SignedIn } from './sign-in.js';
 
 type Headers = Record<string, string>;
 
@@ -64,4 +66,38 @@ export function evaluationClient(runtime: Runtime) {
     balance: async (headers: Headers, context: 'spending' | 'earning' = 'spending') =>
       (await call('GET', `/wallet/balance?context=${context}`, headers)).body.credits_balance as number,
   };
+}
+
+/**
+ * An owner's active evaluation paying `rate` credits a vote (votes_per_item 2) with `items`
+ * ingested through the SDK, and `evaluators` pending (so paid) evaluators to claim in it.
+ */
+export async function paidEvaluationWithCrowd(
+  runtime: Runtime,
+  options: { name: string; evaluators: number; items: number; rate: number },
+): Promise<{ owner: SignedIn; evaluators: SignedIn[]; evaluationId: string }> {
+  const api = evaluationClient(runtime);
+  const owner = await signIn(runtime, `${options.name}-owner@example.com`);
+  const evaluators: SignedIn[] = [];
+  for (let i = 0; i < options.evaluators; i += 1) {
+    const person = await signIn(runtime, `${options.name}-${i}@example.com`);
+    await makeEvaluator(runtime, person.userId, { status: 'pending' });
+    evaluators.push(person);
+  }
+  const created = await api.createEvaluation(owner.headers);
+  const evaluationId = created.body.id as string;
+  const key = await api.createKey(owner.headers, evaluationId);
+  await api.configure(owner.headers, evaluationId, {
+    credit_rates: { community_rate: options.rate, expert_rate: options.rate + 1 },
+    votes_per_item: 2,
+  });
+  await api.ingest(
+    key.body.api_key,
+    created.body.sdk_project_id,
+    Array.from({ length: options.items }, (_, i) => ({
+      id: `${options.name}-item-${i}`,
+      output: `answer ${i}`,
+    })),
+  );
+  return { owner, evaluators, evaluationId };
 }
