@@ -31,8 +31,8 @@ const HEAD_QUERY = `SELECT global_position, hash FROM (
     (SELECT last_position, last_hash FROM event_batches ORDER BY last_position DESC LIMIT 1)
   ) head ORDER BY global_position DESC LIMIT 1`;
 
-/** Packed batches fetched per query while reading. */
-const PACKED_READ_CHUNK = 4;
+/** Most packed batches fetched per query while reading (the first query fetches one). */
+const PACKED_READ_CHUNK = 8;
 
 const EVENT_COLUMNS = `global_position, event_id::text AS event_id, stream_id, stream_version, type, schema_version,
   data, metadata, recorded_at, prev_hash, hash`;
@@ -439,11 +439,12 @@ export function createPostgresEventStore(
     const wanted = types ? new Set(types) : undefined;
     const found: TStoredEvent[] = [];
     let cursor = after;
-    for (;;) {
+    // One batch often holds a whole page; fetch more per query only while they do not.
+    for (let chunk = 1; ; chunk = Math.min(chunk * 2, PACKED_READ_CHUNK)) {
       const { rows } = await sql.query<{ last_position: number; events: string }>(
         `SELECT last_position, events FROM event_batches WHERE last_position > $1 AND first_position <= $2
          ${types ? 'AND types && $4::text[]' : ''} ORDER BY last_position LIMIT $3`,
-        types ? [cursor, upper, PACKED_READ_CHUNK, [...types]] : [cursor, upper, PACKED_READ_CHUNK],
+        types ? [cursor, upper, chunk, [...types]] : [cursor, upper, chunk],
       );
       for (const batch of rows) {
         for (const event of JSON.parse(batch.events) as TStoredEvent[]) {
@@ -454,7 +455,7 @@ export function createPostgresEventStore(
         }
         cursor = Number(batch.last_position);
       }
-      if (rows.length < PACKED_READ_CHUNK || found.length >= limit) return found;
+      if (rows.length < chunk || found.length >= limit) return found;
     }
   }
 
