@@ -1,36 +1,18 @@
-import {
-  keepScreenshot,
-  launchBrowser,
-  mailboxLink,
-  startApiProcess,
-  type ApiProcess,
-} from '@evalmarket/testkit/e2e';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, mailboxLink } from '@evalmarket/testkit/e2e';
+import { describe, expect, it } from 'vitest';
 import { apiSession, signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
 describe('account settings and email change (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite();
+  const { newPage } = suite;
 
   it('edits the name with the spec rules and the 3 s saved message', async () => {
-    await apiSession(api, 'ada@example.com', { first_name: 'Ada', last_name: 'Lovelace' });
+    await apiSession(suite.api, 'ada@example.com', { first_name: 'Ada', last_name: 'Lovelace' });
     const page = await newPage();
-    await signInInBrowser(page, api, 'ada@example.com');
+    await signInInBrowser(page, suite.api, 'ada@example.com');
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     const first = page.getByLabel('First Name');
@@ -57,9 +39,9 @@ describe('account settings and email change (browser)', () => {
   });
 
   it('changes the email through the verification link', async () => {
-    await apiSession(api, 'taken@example.com');
+    await apiSession(suite.api, 'taken@example.com');
     const page = await newPage();
-    await signInInBrowser(page, api, 'mover@example.com');
+    await signInInBrowser(page, suite.api, 'mover@example.com');
     await page.goto('/account');
     await page.getByRole('button', { name: 'Change Email' }).click();
     const send = page.getByRole('button', { name: 'Send Verification' });
@@ -82,7 +64,7 @@ describe('account settings and email change (browser)', () => {
     await expect(page.locator('.banner').getByText('moved@example.com').isVisible()).resolves.toBe(true);
     await keepScreenshot(page, ARTIFACTS, 'account-email-pending');
 
-    const link = await mailboxLink(api.baseUrl, 'moved@example.com', '/verify-email-change');
+    const link = await mailboxLink(suite.api.baseUrl, 'moved@example.com', '/verify-email-change');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email Changed' }).waitFor();
     await expect(page.getByText('mover@example.com').isVisible()).resolves.toBe(true);
@@ -105,7 +87,7 @@ describe('account settings and email change (browser)', () => {
     await page.goto('/verify-email-change?token=nope');
     await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
     await keepScreenshot(page, ARTIFACTS, 'verify-email-change-error-phone');
-    await signInInBrowser(page, api, 'ada@example.com');
+    await signInInBrowser(page, suite.api, 'ada@example.com');
     await page.goto('/account');
     await page.getByRole('button', { name: 'Change Email' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,31 +1,19 @@
-import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import { keepScreenshot } from '@evalmarket/testkit/e2e';
 import { DEFAULT_BUDGET_AMOUNT } from '@evalmarket/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiSession, signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const ADMIN = 'staff@example.com';
 
 describe('create evaluation (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess({ env: { ADMIN_EMAILS: ADMIN } }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite({ env: { ADMIN_EMAILS: ADMIN } });
+  const { newPage } = suite;
 
   it('validates, then creates an evaluation and opens its detail page', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'creator@example.com');
+    await signInInBrowser(page, suite.api, 'creator@example.com');
     await page.getByRole('link', { name: 'New Evaluation' }).click();
     const title = page.getByLabel('Title');
     await title.waitFor();
@@ -103,7 +91,7 @@ describe('create evaluation (browser)', () => {
 
   it('shows the empty state of My Evaluations', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'nobody-yet@example.com');
+    await signInInBrowser(page, suite.api, 'nobody-yet@example.com');
     await page.goto('/my-evaluations');
     await page.getByText('No evaluations yet - Get started by creating your first evaluation.').waitFor();
     await expect(
@@ -115,7 +103,7 @@ describe('create evaluation (browser)', () => {
     // The first evaluation earns the 5,000-credit bonus; an admin then takes 4,960 of them back
     // with a reason, so the next 100-credit evaluation (the console's fixed budget) is refused
     // by the API itself: 100 required, 40 current, 60 short (= $0.06 at 1,000 credits a dollar).
-    const short = await apiSession(api, 'short@example.com', { first_name: 'Sho', last_name: 'Rt' });
+    const short = await apiSession(suite.api, 'short@example.com', { first_name: 'Sho', last_name: 'Rt' });
     await short.call('/api/v1/jobs', {
       body: { title: 'Bonus earner', budget_amount: DEFAULT_BUDGET_AMOUNT, status: 'active' },
     });
@@ -123,7 +111,7 @@ describe('create evaluation (browser)', () => {
       spending_balance: 5_000,
       bonus_claimed: true,
     });
-    const staff = await apiSession(api, ADMIN);
+    const staff = await apiSession(suite.api, ADMIN);
     await staff.call('/api/v1/admin/adjustments', {
       body: {
         user_id: short.user.id,
@@ -138,7 +126,7 @@ describe('create evaluation (browser)', () => {
     expect(DEFAULT_BUDGET_AMOUNT).toBe(100);
 
     const page = await newPage();
-    await signInInBrowser(page, api, 'short@example.com');
+    await signInInBrowser(page, suite.api, 'short@example.com');
     await page.goto('/evaluations/create');
     await page.getByLabel('Input item 1', { exact: true }).fill('Hello');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -167,7 +155,7 @@ describe('create evaluation (browser)', () => {
 
   it('stacks the cards on a phone', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signInInBrowser(page, api, 'phone@example.com');
+    await signInInBrowser(page, suite.api, 'phone@example.com');
     await page.goto('/evaluations/create');
     await page.getByRole('region', { name: 'Additional Settings' }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

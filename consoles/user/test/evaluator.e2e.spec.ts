@@ -1,32 +1,17 @@
-import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot } from '@evalmarket/testkit/e2e';
+import { describe, expect, it } from 'vitest';
 import { apiSession, signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
 describe('evaluator banners, apply wizard and cash-out (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([
-      startApiProcess({ env: { ADMIN_EMAILS: 'admin@example.com' } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite({ env: { ADMIN_EMAILS: 'admin@example.com' } });
+  const { newPage } = suite;
 
   it('applies with an Indeed resume from the home banner, then expresses expert interest', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'applicant@example.com');
+    await signInInBrowser(page, suite.api, 'applicant@example.com');
     const banner = page.getByRole('region', { name: 'Evaluator status' });
     await banner.getByText('Not applied').waitFor();
     await keepScreenshot(page, ARTIFACTS, 'home-evaluator-not-applied');
@@ -75,7 +60,7 @@ describe('evaluator banners, apply wizard and cash-out (browser)', () => {
 
   it('applies with a CV and refuses other file types', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'cv@example.com');
+    await signInInBrowser(page, suite.api, 'cv@example.com');
     await page.goto('/evaluator/apply');
     await page.getByRole('button', { name: 'Get Started' }).click();
     await page.getByRole('button', { name: /Upload CV/ }).click();
@@ -95,18 +80,23 @@ describe('evaluator banners, apply wizard and cash-out (browser)', () => {
   });
 
   it('cashes out a verified evaluator after setting up the bank account', async () => {
-    const admin = await apiSession(api, 'admin@example.com');
-    const person = await apiSession(api, 'earner@example.com', { first_name: 'Earl', last_name: 'Ner' });
+    const admin = await apiSession(suite.api, 'admin@example.com');
+    const person = await apiSession(suite.api, 'earner@example.com', {
+      first_name: 'Earl',
+      last_name: 'Ner',
+    });
     await person.call('/api/v1/evaluator/apply', {
       body: { application_method: 'indeed', indeed_url: 'https://www.indeed.com/r/earl/1' },
     });
     await admin.call(`/api/v1/admin/evaluator/approve/${person.user.id}`, {
       body: { qualification_tier: 'expert' },
     });
-    await person.call('/api/v1/dev/grant-credits', { body: { amount_credits: 25_000, context: 'earning' } });
+    await person.call('/api/v1/dev/grant-credits', {
+      body: { amount_credits: 25_000, context: 'earning' },
+    });
 
     const page = await newPage();
-    await signInInBrowser(page, api, 'earner@example.com');
+    await signInInBrowser(page, suite.api, 'earner@example.com');
     const banner = page.getByRole('region', { name: 'Evaluator status' });
     await banner.getByText('Verified', { exact: true }).waitFor();
     await expect(banner.getByText('$25.00').isVisible()).resolves.toBe(true);
@@ -144,7 +134,7 @@ describe('evaluator banners, apply wizard and cash-out (browser)', () => {
 
   it('tells a person who has not applied how to cash out, on a phone', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signInInBrowser(page, api, 'newbie@example.com');
+    await signInInBrowser(page, suite.api, 'newbie@example.com');
     await page.goto('/evaluator/cashout');
     await page.getByText('Not a Verified Evaluator').waitFor();
     await page.getByRole('link', { name: 'Apply Now' }).click();

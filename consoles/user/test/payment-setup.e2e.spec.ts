@@ -1,29 +1,17 @@
-import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot } from '@evalmarket/testkit/e2e';
+import { describe, expect, it } from 'vitest';
 import { signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
 describe('payment and payout setup (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite();
+  const { newPage } = suite;
 
   it('saves a card with a SetupIntent', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'saver@example.com');
+    await signInInBrowser(page, suite.api, 'saver@example.com');
     await page.goto('/payments/setup/spending');
     await page.getByRole('heading', { name: 'Payment Methods' }).waitFor();
     await expect(page.getByRole('heading', { name: 'Bank Account for Payouts' }).count()).resolves.toBe(0);
@@ -41,7 +29,7 @@ describe('payment and payout setup (browser)', () => {
 
   it('connects a bank account through Stripe onboarding, opens the dashboard and disconnects', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'earner@example.com');
+    await signInInBrowser(page, suite.api, 'earner@example.com');
     await page.goto('/payments/setup');
     await page.getByRole('heading', { name: 'Payment Methods' }).waitFor();
     const bank = page.getByRole('region', { name: 'Bank Account for Payouts' });
@@ -76,7 +64,7 @@ describe('payment and payout setup (browser)', () => {
 
   it('sends /payments/setup/success to the setup page and is readable on a phone', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signInInBrowser(page, api, 'phone-setup@example.com');
+    await signInInBrowser(page, suite.api, 'phone-setup@example.com');
     await page.goto('/payments/setup/success');
     await page.waitForURL((url) => url.search === '?connect=success');
     await page.getByRole('heading', { name: 'Bank Account for Payouts' }).waitFor();

@@ -1,31 +1,13 @@
-import {
-  keepScreenshot,
-  launchBrowser,
-  mailboxLink,
-  startApiProcess,
-  type ApiProcess,
-} from '@evalmarket/testkit/e2e';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot, mailboxLink } from '@evalmarket/testkit/e2e';
+import { describe, expect, it } from 'vitest';
 import { signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
 describe('sign-in, header and session (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite({ viewport: { width: 1280, height: 800 } });
+  const { newPage } = suite;
 
   it('signs a new person in by magic link and shows the account menu', async () => {
     const page = await newPage();
@@ -49,8 +31,8 @@ describe('sign-in, header and session (browser)', () => {
     await dialog.getByText('Magic link sent! Check your email to sign in.').waitFor();
     await keepScreenshot(page, ARTIFACTS, 'sign-in-modal');
 
-    const link = await mailboxLink(api.baseUrl, 'ada.l@example.com', '/auth/callback');
-    expect(new URL(link).origin).toBe(api.baseUrl);
+    const link = await mailboxLink(suite.api.baseUrl, 'ada.l@example.com', '/auth/callback');
+    expect(new URL(link).origin).toBe(suite.api.baseUrl);
     await page.goto(link);
     // No first name yet: the label is the part of the email before the @.
     const account = page.getByRole('button', { name: /^ada\.l/ });
@@ -81,12 +63,12 @@ describe('sign-in, header and session (browser)', () => {
 
   it('refuses a used sign-in link with a clear message', async () => {
     const page = await newPage();
-    await fetch(`${api.baseUrl}/api/v1/auth/magic-link`, {
+    await fetch(`${suite.api.baseUrl}/api/v1/auth/magic-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'twice@example.com' }),
     });
-    const link = await mailboxLink(api.baseUrl, 'twice@example.com', '/auth/callback');
+    const link = await mailboxLink(suite.api.baseUrl, 'twice@example.com', '/auth/callback');
     await page.goto(link);
     await page.getByRole('button', { name: /^twice/ }).waitFor();
     const other = await newPage();
@@ -106,7 +88,7 @@ describe('sign-in, header and session (browser)', () => {
 
   it('signs out with the session-expired alert when the server ends the session', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'expiring@example.com');
+    await signInInBrowser(page, suite.api, 'expiring@example.com');
     await page.goto('/wallet');
     await page
       .getByRole('heading', { name: /Wallet/ })
@@ -120,7 +102,7 @@ describe('sign-in, header and session (browser)', () => {
     );
     // Leave the app, so nothing in the page races the server-side sign-out below.
     await page.goto('about:blank');
-    const out = await fetch(`${api.baseUrl}/api/v1/auth/logout`, {
+    const out = await fetch(`${suite.api.baseUrl}/api/v1/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -146,7 +128,7 @@ describe('sign-in, header and session (browser)', () => {
     const reply = await page.goto('/no-such-page');
     expect(reply?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    const api404 = await fetch(`${api.baseUrl}/api/v1/no-such-route`);
+    const api404 = await fetch(`${suite.api.baseUrl}/api/v1/no-such-route`);
     expect(api404.status).toBe(404);
     expect(await api404.json()).toMatchObject({ detail: 'Not Found' });
   });

@@ -1,7 +1,8 @@
-import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepScreenshot } from '@evalmarket/testkit/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiSession, signInInBrowser } from './support/session';
+import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 
@@ -13,24 +14,12 @@ async function fillCard(page: Page, number = '4242 4242 4242 4242') {
 }
 
 describe('wallet, purchase and auto-recharge (browser)', () => {
-  let api: ApiProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.stop();
-  });
-
-  async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: api.baseUrl });
-    return context.newPage();
-  }
+  const suite = useBrowserSuite();
+  const { newPage } = suite;
 
   it('shows the bonus offer at zero credits and buys credits through the purchase modal', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'buyer@example.com');
+    await signInInBrowser(page, suite.api, 'buyer@example.com');
     await page.goto('/wallet');
     await page.getByRole('heading', { name: 'Get 5,000 Free Credits!' }).waitFor();
     await expect(page.getByText('5,000 credits = $5.00 USD value').isVisible()).resolves.toBe(true);
@@ -72,7 +61,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
   });
 
   it('pages transactions with Load More and filters them', async () => {
-    const person = await apiSession(api, 'pager@example.com', { first_name: 'Page', last_name: 'R' });
+    const person = await apiSession(suite.api, 'pager@example.com', { first_name: 'Page', last_name: 'R' });
     for (let index = 0; index < 23; index += 1)
       await person.call('/api/v1/dev/grant-credits', {
         body: { amount_credits: 100 + index, context: 'spending', reason: `Grant ${index}` },
@@ -81,7 +70,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
       body: { amount_credits: 777, context: 'earning', reason: 'Earning grant' },
     });
     const page = await newPage();
-    await signInInBrowser(page, api, 'pager@example.com');
+    await signInInBrowser(page, suite.api, 'pager@example.com');
     await page.goto('/wallet');
     const rows = page.locator('.transactions tbody tr');
     await page.getByRole('button', { name: 'Load More' }).waitFor();
@@ -107,12 +96,12 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
   });
 
   it('switches between Spending and Earning for a person with both roles', async () => {
-    const person = await apiSession(api, 'both@example.com', { first_name: 'Bo', last_name: 'Th' });
+    const person = await apiSession(suite.api, 'both@example.com', { first_name: 'Bo', last_name: 'Th' });
     await person.call('/api/v1/evaluator/apply', {
       body: { application_method: 'indeed', indeed_url: 'https://www.indeed.com/r/both-roles' },
     });
     const page = await newPage();
-    await signInInBrowser(page, api, 'both@example.com');
+    await signInInBrowser(page, suite.api, 'both@example.com');
     await page.goto('/wallet');
     const earning = page.getByRole('tab', { name: 'Earning' });
     await earning.waitFor();
@@ -133,7 +122,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
 
   it('configures auto-recharge with the spec rules and saves and removes a card', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'recharge@example.com');
+    await signInInBrowser(page, suite.api, 'recharge@example.com');
     await page.goto('/wallet');
     const panel = page.getByRole('region', { name: 'Auto-Recharge' });
     await panel.getByText('Disabled').waitFor();
@@ -176,7 +165,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
 
   it('buys credits on the purchase page: minimum rule, a declined card, then success and back to the wallet', async () => {
     const page = await newPage();
-    await signInInBrowser(page, api, 'page-buyer@example.com');
+    await signInInBrowser(page, suite.api, 'page-buyer@example.com');
     await page.goto('/wallet/purchase');
     await page.getByText('0 credits').first().waitFor();
     await page.getByLabel('Card number').waitFor();
@@ -205,7 +194,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
     // A real outage, not a faked reply: the wallet has been seen once, the person moves on to
     // Billing, the browser loses its connection, and they go back. The API answers the retry.
     const page = await newPage();
-    await signInInBrowser(page, api, 'flaky@example.com');
+    await signInInBrowser(page, suite.api, 'flaky@example.com');
     await page.goto('/wallet');
     await page.getByRole('article', { name: 'Credit Balance' }).waitFor();
     await page.getByRole('button', { name: /▾$/ }).click();
@@ -223,7 +212,7 @@ describe('wallet, purchase and auto-recharge (browser)', () => {
 
   it('is readable on a phone', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signInInBrowser(page, api, 'buyer@example.com');
+    await signInInBrowser(page, suite.api, 'buyer@example.com');
     await page.goto('/wallet');
     await page.getByRole('heading', { name: 'Auto-Recharge' }).waitFor();
     await page.getByRole('button', { name: 'Save Settings' }).waitFor();
