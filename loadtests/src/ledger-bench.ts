@@ -255,11 +255,13 @@ async function main(): Promise<void> {
       await sql.close();
     }
   });
-  const pglite = await createPgliteClient();
-  try {
-    figures.push(await ledgerRun('ledger writer on PGlite (in memory)', pglite, PGLITE_TRANSFERS));
-  } finally {
-    await pglite.close();
+  if (PGLITE_TRANSFERS > 0) {
+    const pglite = await createPgliteClient();
+    try {
+      figures.push(await ledgerRun('ledger writer on PGlite (in memory)', pglite, PGLITE_TRANSFERS));
+    } finally {
+      await pglite.close();
+    }
   }
   print(figures, figures[0]!);
   const ledger = figures[2]!;

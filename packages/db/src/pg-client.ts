@@ -71,6 +71,27 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     async exec(sql) {
       await pool.query(sql);
     },
+    async script(sql) {
+      const connection = await pool.connect();
+      let broken = false;
+      try {
+        const results = (await connection.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(results) ? results : [results]).map((result) => ({
+          rows: result.rows as Row[],
+          rowCount: result.rowCount ?? result.rows.length,
+        }));
+      } catch (error) {
+        try {
+          // A statement failed after the script's BEGIN: the session sits in an aborted transaction.
+          await connection.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        connection.release(broken);
+      }
+    },
     async tryLease(key) {
       // A dedicated client outside the pool: the lock lives as long as this session does, and
       // dies with it if the process does.

@@ -35,6 +35,17 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     async exec(sql) {
       await db.exec(sql);
     },
+    async script(sql) {
+      try {
+        return (await db.exec(sql)).map((result) =>
+          normalise(result as { rows: Row[]; affectedRows?: number }),
+        );
+      } catch (error) {
+        // A statement failed after the script's BEGIN: leave no transaction open.
+        await db.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
     // One process owns a PGlite directory, so holding it is holding every lease.
     async tryLease() {
       return { release: async () => undefined };

@@ -18,6 +18,12 @@ export interface SqlClient extends SqlExecutor {
   /** Runs several statements separated by `;` (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   /**
+   * Sends several statements (no parameters) to one connection in one round trip and returns
+   * each one's result, in order. If one fails, the rest are skipped and a transaction the script
+   * opened is rolled back before the error is thrown.
+   */
+  script(sql: string): Promise<QueryResult[]>;
+  /**
    * Takes a session-level advisory lock on a connection kept for the holder alone, or returns
    * null when another session holds it. A lease for one-of-a-kind roles (the ledger writer).
    */

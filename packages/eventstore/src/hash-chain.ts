@@ -42,6 +42,20 @@ function linkHash(prevHash: string, event: HashedFields, dataJson: string, metad
   );
 }
 
+/**
+ * The link of a packed batch (format 2): one hash over the predecessor's hash, the batch's
+ * position range and time, and its events exactly as stored. Every event of the batch carries it.
+ */
+export function batchLinkHash(
+  prevHash: string,
+  firstPosition: number,
+  lastPosition: number,
+  recordedAt: string,
+  body: string,
+): string {
+  return hash('sha256', `${prevHash}\n${firstPosition}\n${lastPosition}\n${recordedAt}\n${body}`);
+}
+
 /** Hash of a command's payload, stored with its idempotency key. */
 export function payloadHash(payload: unknown): string {
   return createHash('sha256').update(canonicalJson(payload)).digest('hex');

@@ -10,6 +10,11 @@ export interface NewEvent {
   schema_version?: number;
   /** Minted by the store when absent. */
   event_id?: string;
+  /**
+   * The data's JSON text when the caller already made it (the ledger writer does for its reward
+   * events, faster than JSON.stringify). It must parse to `data`; the store writes it as given.
+   */
+  data_json?: string;
 }
 
 export interface StreamAppend {

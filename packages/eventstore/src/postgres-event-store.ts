@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isStreamId, ZEventMetadata, type TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient, SqlExecutor } from '@evalmarket/db';
-import { eventHash, GENESIS_HASH, packedEventHash } from './hash-chain.js';
+import { batchLinkHash, eventHash, GENESIS_HASH, packedEventHash } from './hash-chain.js';
 import {
   EventStoreError,
   MAX_EVENT_DATA_BYTES,
@@ -61,10 +61,7 @@ function toStoredEvent(row: EventRow): TStoredEvent {
     schema_version: Number(row.schema_version),
     data: row.data,
     metadata: (row.metadata ?? {}) as TStoredEvent['metadata'],
-    recorded_at:
-      row.recorded_at instanceof Date
-        ? row.recorded_at.toISOString()
-        : new Date(row.recorded_at).toISOString(),
+    recorded_at: isoTime(row.recorded_at),
     prev_hash: row.prev_hash,
     hash: row.hash,
   };
@@ -73,8 +70,61 @@ function toStoredEvent(row: EventRow): TStoredEvent {
 const EVENT_TYPE = /^[A-Z][A-Za-z0-9]{0,99}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Events read from the packed journal, whose hashes cover their JSON as written. */
+/** Events read from a format 1 batch, whose own hashes cover their JSON as written. */
 const packedEvents = new WeakSet<TStoredEvent>();
+
+/** A format 2 batch as stored: one link of the chain over its events' text. */
+interface BatchLink {
+  first: number;
+  last: number;
+  prev_hash: string;
+  hash: string;
+  recorded_at: string;
+  body: string;
+  /** How many entries the body holds. */
+  count: number;
+}
+
+/** The batch each event read from a format 2 batch came from, to verify its link. */
+const batchLinks = new WeakMap<TStoredEvent, BatchLink>();
+
+/** A batch's entry: [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
+type BatchEntry = [string, string, number, string, number, unknown, TStoredEvent['metadata']];
+
+/** A run of consecutive packed events on its way to one format 2 batch. */
+class PackedRun {
+  readonly events: TStoredEvent[] = [];
+  readonly entries: string[] = [];
+  readonly types = new Set<string>();
+  body = '';
+  hash = '';
+  constructor(
+    readonly first: number,
+    readonly prevHash: string,
+    readonly recordedAt: string,
+  ) {}
+
+  push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
+    // Ids, stream ids and types were checked against patterns that need no JSON escaping.
+    this.entries.push(
+      `["${event.event_id}","${event.stream_id}",${event.stream_version},"${event.type}",${event.schema_version},${dataJson},${metadataJson}]`,
+    );
+    this.events.push(event);
+    this.types.add(event.type);
+  }
+
+  /** Seals the run: its text, its link hash, and that link on each of its events. */
+  close(): string {
+    this.body = `[${this.entries.join(',')}]`;
+    const last = this.first + this.events.length - 1;
+    this.hash = batchLinkHash(this.prevHash, this.first, last, this.recordedAt, this.body);
+    for (const event of this.events) {
+      event.prev_hash = this.prevHash;
+      event.hash = this.hash;
+    }
+    return this.hash;
+  }
+}
 
 const checkedMetadata = new WeakSet<object>();
 
@@ -124,8 +174,11 @@ function validateUnit(unit: CommitUnit): EventStoreError | undefined {
         // A command's events share one metadata object: check it once.
         checkedMetadata.add(event.metadata);
       }
-      const json = JSON.stringify(event.data);
-      if (json !== undefined) dataJsonOf.set(event, json);
+      if (event.data_json !== undefined && typeof event.data_json !== 'string') {
+        return new EventStoreError('invalid_event', 'data_json must be the JSON text of the data');
+      }
+      const json = event.data_json ?? JSON.stringify(event.data);
+      if (json !== undefined && event.data_json === undefined) dataJsonOf.set(event, json);
       if (json === undefined || typeof event.data !== 'object' || event.data === null) {
         return new EventStoreError('invalid_event', 'Event data must be a JSON object');
       }
@@ -172,6 +225,27 @@ function isExpectedVersion(value: unknown): value is ExpectedVersion {
   );
 }
 
+/** A stream's version as the log has it; a packed stream's writer is trusted for its own. */
+function logVersion(versions: Map<string, number>, unit: CommitUnit, append: StreamAppend): number {
+  return (
+    versions.get(append.stream_id) ??
+    (unit.packed && typeof append.expected_version === 'number' ? append.expected_version : 0)
+  );
+}
+
+/** Commands share one metadata object among their events: its JSON is made once. */
+const metadataJsonCache = new WeakMap<object, string>();
+
+function metadataJsonOf(metadata: object | undefined): string {
+  if (metadata === undefined) return '{}';
+  let json = metadataJsonCache.get(metadata);
+  if (json === undefined) {
+    json = JSON.stringify(metadata);
+    metadataJsonCache.set(metadata, json);
+  }
+  return json;
+}
+
 function versionMatches(expected: ExpectedVersion, current: number): boolean {
   if (expected === 'any') return true;
   if (expected === 'no_stream') return current === 0;
@@ -204,7 +278,7 @@ interface CommitPlan {
   next: LogHead;
   outcomes: (CommitOutcome | undefined)[];
   rows: EventsToWrite;
-  packedRows: EventsToWrite;
+  batches: PackedRun[];
   keyRows: KeyRow[];
   dedupReads: { index: number; first: number; count: number }[];
 }
@@ -276,13 +350,17 @@ export function createPostgresEventStore(
     let position = head.position;
     let prevHash = head.hash;
     const rows = new EventsToWrite();
-    const packedRows = new EventsToWrite();
+    const batches: PackedRun[] = [];
+    // Consecutive packed units form one batch, so a batch is one contiguous run of positions
+    // and the chain runs through rows and batches in position order.
+    let run: PackedRun | undefined;
     const keyRows: KeyRow[] = [];
     const recordedAt = now().toISOString();
     const dedupReads: { index: number; first: number; count: number }[] = [];
 
-    units.forEach((unit, index) => {
-      if (outcomes[index]) return;
+    for (let index = 0; index < units.length; index += 1) {
+      const unit = units[index]!;
+      if (outcomes[index]) continue;
       if (unit.idempotency) {
         const known = knownKeys.get(unit.idempotency.key);
         if (known) {
@@ -298,18 +376,16 @@ export function createPostgresEventStore(
               ),
             };
           }
-          return;
+          continue;
         }
       }
-      const logVersion = (append: StreamAppend): number =>
-        versions.get(append.stream_id) ??
-        (unit.packed && typeof append.expected_version === 'number' ? append.expected_version : 0);
       // Check every stream of the unit before writing any, so a unit lands whole or not at all.
       // (Most units append to one stream, which needs no bookkeeping across appends.)
       const single = unit.appends.length === 1;
       const unitVersions = single ? undefined : new Map<string, number>();
+      let refused = false;
       for (const append of unit.appends) {
-        const current = unitVersions?.get(append.stream_id) ?? logVersion(append);
+        const current = unitVersions?.get(append.stream_id) ?? logVersion(versions, unit, append);
         if (!versionMatches(append.expected_version, current)) {
           outcomes[index] = {
             ok: false,
@@ -323,20 +399,31 @@ export function createPostgresEventStore(
               },
             ),
           };
-          return;
+          refused = true;
+          break;
         }
         unitVersions?.set(append.stream_id, current + append.events.length);
       }
-      const target = unit.packed ? packedRows : rows;
+      if (refused) continue;
+      if (unit.packed) {
+        if (!run) {
+          run = new PackedRun(position + 1, prevHash, recordedAt);
+          batches.push(run);
+        }
+      } else if (run) {
+        prevHash = run.close();
+        run = undefined;
+      }
       const unitEvents: TStoredEvent[] = [];
       const streamCursor = single ? undefined : new Map<string, number>();
       for (const append of unit.appends) {
-        let version = streamCursor?.get(append.stream_id) ?? logVersion(append);
+        let version = streamCursor?.get(append.stream_id) ?? logVersion(versions, unit, append);
         for (const event of append.events) {
           version += 1;
           position += 1;
           const metadata: Record<string, unknown> = { ...event.metadata };
           if (unit.idempotency) metadata.idempotency_key ??= unit.idempotency.key;
+          const dataJson = event.data_json ?? dataJsonOf.get(event) ?? JSON.stringify(event.data);
           const stored: TStoredEvent = {
             event_id: event.event_id ?? randomUUID(),
             global_position: position,
@@ -350,13 +437,15 @@ export function createPostgresEventStore(
             prev_hash: prevHash,
             hash: '',
           };
-          const dataJson = dataJsonOf.get(event) ?? JSON.stringify(event.data);
-          const metadataJson = JSON.stringify(metadata);
-          stored.hash = unit.packed
-            ? packedEventHash(prevHash, stored, dataJson, metadataJson)
-            : eventHash(prevHash, stored);
-          prevHash = stored.hash;
-          target.push(stored, dataJson, metadataJson);
+          const metadataJson = unit.idempotency ? JSON.stringify(metadata) : metadataJsonOf(event.metadata);
+          if (run) {
+            // Linked when the run closes.
+            run.push(stored, dataJson, metadataJson);
+          } else {
+            stored.hash = eventHash(prevHash, stored);
+            prevHash = stored.hash;
+            rows.push(stored, dataJson, metadataJson);
+          }
           unitEvents.push(stored);
         }
         streamCursor?.set(append.stream_id, version);
@@ -374,13 +463,14 @@ export function createPostgresEventStore(
         knownKeys.set(keyRow.key, keyRow);
       }
       outcomes[index] = { ok: true, deduplicated: false, events: unitEvents };
-    });
-    return { head, next: { position, hash: prevHash }, outcomes, rows, packedRows, keyRows, dedupReads };
+    }
+    if (run) prevHash = run.close();
+    return { head, next: { position, hash: prevHash }, outcomes, rows, batches, keyRows, dedupReads };
   }
 
   async function write(tx: SqlExecutor, planned: CommitPlan): Promise<void> {
     if (planned.rows.events.length > 0) await insertEvents(tx, planned.rows);
-    if (planned.packedRows.events.length > 0) await insertBatch(tx, planned.packedRows);
+    if (planned.batches.length > 0) await insertBatches(tx, planned.batches);
     const { keyRows } = planned;
     if (keyRows.length > 0) {
       await tx.query(
@@ -413,6 +503,7 @@ export function createPostgresEventStore(
     checked: readonly (CommitOutcome | undefined)[],
     planned: CommitPlan | undefined,
   ): Promise<(CommitOutcome | undefined)[]> {
+    if (planned && isBatchesOnly(planned) && (await writePlannedBatches(planned))) return planned.outcomes;
     return sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
       const headRow = (await tx.query<{ global_position: number; hash: string }>(HEAD_QUERY)).rows[0];
@@ -429,6 +520,25 @@ export function createPostgresEventStore(
     });
   }
 
+  /**
+   * A commit planned in advance that only writes batches (the ledger writer's usual commit) goes
+   * to the server as one script: lock, then each batch inserted only if the log's head is still
+   * the one it was planned on, then commit. One round trip instead of five; false (nothing
+   * written) when another writer appended in between, and the caller plans again under the lock.
+   */
+  async function writePlannedBatches(planned: CommitPlan): Promise<boolean> {
+    const results = await sql.script(
+      `BEGIN; SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY}); ${planned.batches.map(insertBatchIfHeadSql).join(' ')} COMMIT;`,
+    );
+    const written = results
+      .slice(2, 2 + planned.batches.length)
+      .filter((result) => result.rowCount === 1).length;
+    if (written === planned.batches.length) return true;
+    if (written === 0) return false;
+    // Each batch's condition is the one before it, in the same transaction: all or none.
+    throw new Error(`planned commit wrote ${written} of ${planned.batches.length} batches`);
+  }
+
   /** Packed events in (after, upper], in position order, until `limit` of the wanted types. */
   async function readPacked(
     after: number,
@@ -441,17 +551,22 @@ export function createPostgresEventStore(
     let cursor = after;
     // One batch often holds a whole page; fetch more per query only while they do not.
     for (let chunk = 1; ; chunk = Math.min(chunk * 2, PACKED_READ_CHUNK)) {
-      const { rows } = await sql.query<{ last_position: number; events: string }>(
-        `SELECT last_position, events FROM event_batches WHERE last_position > $1 AND first_position <= $2
+      const { rows } = await sql.query<BatchRow & Record<string, unknown>>(
+        `SELECT format, first_position, last_position, prev_hash, last_hash, recorded_at, events FROM event_batches
+         WHERE last_position > $1 AND first_position <= $2
          ${types ? 'AND types && $4::text[]' : ''} ORDER BY last_position LIMIT $3`,
         types ? [cursor, upper, chunk, [...types]] : [cursor, upper, chunk],
       );
       for (const batch of rows) {
-        for (const event of JSON.parse(batch.events) as TStoredEvent[]) {
-          if (event.global_position <= after || event.global_position > upper) continue;
-          if (wanted && !wanted.has(event.type)) continue;
-          packedEvents.add(event);
-          found.push(event);
+        if (Number(batch.format) === 1) {
+          for (const event of JSON.parse(batch.events) as TStoredEvent[]) {
+            if (event.global_position <= after || event.global_position > upper) continue;
+            if (wanted && !wanted.has(event.type)) continue;
+            packedEvents.add(event);
+            found.push(event);
+          }
+        } else {
+          unpackBatch(batch, after, upper, wanted, found);
         }
         cursor = Number(batch.last_position);
       }
@@ -565,25 +680,9 @@ export function createPostgresEventStore(
           if (event.global_position !== after + 1) {
             return { ok: false, checked, broken_at: after + 1, reason: `position ${after + 1} is missing` };
           }
-          if (event.prev_hash !== prevHash) {
-            return {
-              ok: false,
-              checked,
-              broken_at: event.global_position,
-              reason: 'link to the previous event does not match',
-            };
-          }
-          const expected = packedEvents.has(event)
-            ? packedEventHash(prevHash, event, JSON.stringify(event.data), JSON.stringify(event.metadata))
-            : eventHash(prevHash, event);
-          if (expected !== event.hash) {
-            return {
-              ok: false,
-              checked,
-              broken_at: event.global_position,
-              reason: 'event content does not match its hash',
-            };
-          }
+          const link = batchLinks.get(event);
+          const problem = link ? checkBatchLink(link, event, prevHash) : checkEventLink(event, prevHash);
+          if (problem) return { ok: false, checked, broken_at: event.global_position, reason: problem };
           prevHash = event.hash;
           after = event.global_position;
           checked += 1;
@@ -598,13 +697,113 @@ export function createPostgresEventStore(
   return store;
 }
 
-/** A packed event as the journal stores it: a TStoredEvent in JSON, built from checked parts. */
-function packedEventJson(event: TStoredEvent, dataJson: string, metadataJson: string): string {
-  return `{"global_position":${event.global_position},"event_id":"${event.event_id}","stream_id":${JSON.stringify(
-    event.stream_id,
-  )},"stream_version":${event.stream_version},"type":"${event.type}","schema_version":${event.schema_version},"data":${
-    dataJson
-  },"metadata":${metadataJson},"recorded_at":"${event.recorded_at}","prev_hash":"${event.prev_hash}","hash":"${event.hash}"}`;
+/** Why an event of a row or a format 1 batch breaks the chain after `prevHash`, if it does. */
+function checkEventLink(event: TStoredEvent, prevHash: string): string | undefined {
+  if (event.prev_hash !== prevHash) return 'link to the previous event does not match';
+  const expected = packedEvents.has(event)
+    ? packedEventHash(prevHash, event, JSON.stringify(event.data), JSON.stringify(event.metadata))
+    : eventHash(prevHash, event);
+  return expected === event.hash ? undefined : 'event content does not match its hash';
+}
+
+/**
+ * The same for an event of a format 2 batch: the batch is one link, checked at its first event
+ * (over the text as stored); the events after it must belong to the link just checked.
+ */
+function checkBatchLink(link: BatchLink, event: TStoredEvent, prevHash: string): string | undefined {
+  if (event.global_position !== link.first) {
+    return link.hash === prevHash ? undefined : 'event is not part of the batch before it';
+  }
+  if (link.prev_hash !== prevHash) return 'link to the previous event does not match';
+  const expected = batchLinkHash(link.prev_hash, link.first, link.last, link.recorded_at, link.body);
+  if (expected !== link.hash || link.count !== link.last - link.first + 1) {
+    return 'batch content does not match its hash';
+  }
+  return undefined;
+}
+
+function isBatchesOnly(planned: CommitPlan): boolean {
+  return (
+    planned.batches.length > 0 &&
+    planned.rows.events.length === 0 &&
+    planned.keyRows.length === 0 &&
+    planned.dedupReads.length === 0
+  );
+}
+
+/**
+ * One batch's INSERT as SQL text, written only when the head is its predecessor. Every value
+ * but the body matches a pattern that needs no quoting beyond '...' (types, hex hashes, ISO
+ * time); the body is dollar-quoted with a tag it does not contain.
+ */
+function insertBatchIfHeadSql(batch: PackedRun): string {
+  let tag = '$evb$';
+  for (let n = 0; batch.body.includes(tag); n += 1) tag = `$evb${n}$`;
+  const last = batch.first + batch.events.length - 1;
+  const types = [...batch.types].map((type) => `'${type}'`).join(',');
+  return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
+      recorded_at, events)
+    SELECT 2, ${batch.first}, ${last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
+      '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
+    WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
+      = '${batch.first - 1}:${batch.prevHash}';`;
+}
+
+interface BatchRow {
+  format: number;
+  first_position: number;
+  last_position: number;
+  prev_hash: string | null;
+  last_hash: string;
+  recorded_at: Date | string | null;
+  events: string;
+}
+
+/** The events of a format 2 batch in (after, upper] and of the wanted types, onto `found`. */
+function unpackBatch(
+  batch: BatchRow,
+  after: number,
+  upper: number,
+  wanted: Set<string> | undefined,
+  found: TStoredEvent[],
+): void {
+  const first = Number(batch.first_position);
+  const link: BatchLink = {
+    first,
+    last: Number(batch.last_position),
+    prev_hash: batch.prev_hash ?? '',
+    hash: batch.last_hash,
+    recorded_at: isoTime(batch.recorded_at ?? ''),
+    body: batch.events,
+    count: 0,
+  };
+  const entries = JSON.parse(batch.events) as BatchEntry[];
+  link.count = entries.length;
+  for (let index = Math.max(0, after + 1 - first); index < entries.length; index += 1) {
+    const position = first + index;
+    if (position > upper) break;
+    const [event_id, stream_id, stream_version, type, schema_version, data, metadata] = entries[index]!;
+    if (wanted && !wanted.has(type)) continue;
+    const event: TStoredEvent = {
+      event_id,
+      global_position: position,
+      stream_id,
+      stream_version,
+      type,
+      schema_version,
+      data,
+      metadata,
+      recorded_at: link.recorded_at,
+      prev_hash: link.prev_hash,
+      hash: link.hash,
+    };
+    batchLinks.set(event, link);
+    found.push(event);
+  }
+}
+
+function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
 async function insertEvents(tx: SqlExecutor, rows: EventsToWrite): Promise<void> {
@@ -631,22 +830,26 @@ async function insertEvents(tx: SqlExecutor, rows: EventsToWrite): Promise<void>
   );
 }
 
-async function insertBatch(tx: SqlExecutor, rows: EventsToWrite): Promise<void> {
-  const { events } = rows;
-  const last = events[events.length - 1]!;
-  const body = events.map((event, i) => packedEventJson(event, rows.dataJson[i]!, rows.metadataJson[i]!));
-  await tx.query(
-    `INSERT INTO event_batches (first_position, last_position, event_count, types, last_hash, events)
-     VALUES ($1, $2, $3, $4::text[], $5, $6)`,
-    [
-      events[0]!.global_position,
-      last.global_position,
-      events.length,
-      [...new Set(events.map((event) => event.type))],
-      last.hash,
-      `[${body.join(',')}]`,
-    ],
-  );
+async function insertBatches(tx: SqlExecutor, batches: PackedRun[]): Promise<void> {
+  // One statement per batch with the body as a plain parameter (usually one batch per commit):
+  // as an element of an array parameter, the driver would escape every quote of it.
+  for (const batch of batches) {
+    await tx.query(
+      `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
+                                  recorded_at, events)
+       VALUES (2, $1, $2, $3, $4::text[], $5, $6, $7, $8)`,
+      [
+        batch.first,
+        batch.first + batch.events.length - 1,
+        batch.events.length,
+        [...batch.types],
+        batch.prevHash,
+        batch.hash,
+        batch.recordedAt,
+        batch.body,
+      ],
+    );
+  }
 }
 
 /** Two position-ordered lists as one, cut at `limit`. */

@@ -266,12 +266,76 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       );
       expect(view.rows.map((r) => Number(r.global_position))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 
-      // Tampering with a packed event breaks the chain where it happened.
+      // A batch is one link: events 2 and 3 share it, and 5 has its own after row 4.
+      expect(all[2]!.prev_hash).toBe(all[0]!.hash);
+      expect(all[2]!.hash).toBe(all[1]!.hash);
+      expect(all[3]!.prev_hash).toBe(all[2]!.hash);
+      expect(all[4]!.prev_hash).toBe(all[3]!.hash);
+      const batches = await fixture.sql.query<{ first_position: string; last_position: string }>(
+        'SELECT first_position, last_position FROM event_batches ORDER BY first_position',
+      );
+      expect(batches.rows.map((b) => [Number(b.first_position), Number(b.last_position)])).toEqual([
+        [2, 3],
+        [5, 5],
+        [6, 6],
+        [8, 8],
+      ]);
+
+      // Tampering with a packed event breaks the chain at its batch's link.
       await fixture.sql.query(
-        `UPDATE event_batches SET events = replace(events, '"n":3,', '"n":33,') WHERE first_position = 2`,
+        `UPDATE event_batches SET events = replace(events, '{"n":3,', '{"n":33,') WHERE first_position = 2`,
       );
       const broken = await store.verifyHashChain();
-      expect(broken).toMatchObject({ ok: false, broken_at: 3 });
+      expect(broken).toMatchObject({
+        ok: false,
+        broken_at: 2,
+        reason: 'batch content does not match its hash',
+      });
+      // So does moving a batch's link to another predecessor.
+      await fixture.sql.query(
+        `UPDATE event_batches SET events = replace(events, '{"n":33,', '{"n":3,') WHERE first_position = 2`,
+      );
+      expect((await store.verifyHashChain()).ok).toBe(true);
+      await fixture.sql.query(
+        `UPDATE event_batches SET prev_hash = repeat('0', 64) WHERE first_position = 5`,
+      );
+      expect(await store.verifyHashChain()).toMatchObject({ ok: false, broken_at: 5 });
+    });
+
+    it('writes commits planned ahead as one script, and plans again when another writer came first', async () => {
+      const packed = (stream: string, expected: number | 'no_stream', data: Record<string, unknown>) => ({
+        packed: true,
+        appends: [{ stream_id: stream, expected_version: expected, events: [{ type: 'Packed', data }] }],
+      });
+      // Text that looks like the script's quoting must land as it is.
+      const tricky = { note: "it's $evb$ and $evb0$; DROP TABLE events; --", quote: '"\\' };
+      // The store runs on fixture.sql: count the scripts it sends.
+      const sendScript = fixture.sql.script.bind(fixture.sql);
+      const scripts: string[] = [];
+      fixture.sql.script = (text) => {
+        scripts.push(text);
+        return sendScript(text);
+      };
+      const first = store.prepare([packed('planned-a', 'no_stream', tricky)], {
+        position: 0,
+        hash: '0'.repeat(64),
+      });
+      expect(first.head?.position).toBe(1);
+      const [landed] = await first.run();
+      expect(landed!.ok).toBe(true);
+      // Planned on top of the first, but a row writer appends in between: planned again, no gap.
+      const second = store.prepare([packed('planned-a', 1, { n: 2 })], first.head);
+      await store.append('thing-40', [event(40)], 'no_stream');
+      const [replanned] = await second.run();
+      expect(replanned!.ok && replanned!.events.map((e) => e.global_position)).toEqual([3]);
+      const all = await store.readAll({ after: 0, limit: 10 });
+      expect(all.map((e) => e.global_position)).toEqual([1, 2, 3]);
+      expect(all[0]!.data).toEqual(tricky);
+      expect(all[2]!.prev_hash).toBe(all[1]!.hash);
+      expect(await store.verifyHashChain()).toEqual({ ok: true, checked: 3 });
+      // Both planned commits went as scripts; the second one wrote nothing and was planned again.
+      expect(scripts).toHaveLength(2);
+      fixture.sql.script = sendScript;
     });
 
     it('refuses a packed unit with an idempotency key or without an exact expected version', async () => {

@@ -10,6 +10,7 @@ import {
   createLedgerState,
   decide,
   evolve,
+  ledgerEventDataJson,
   type LedgerCommand,
   type LedgerRejection,
   type LedgerState,
@@ -148,7 +149,14 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         appends: decision.events.map((decided) => ({
           stream_id: decided.stream_id,
           expected_version: decided.expected_version,
-          events: [{ type: decided.event.type, data: decided.event.data, metadata: pending.metadata }],
+          events: [
+            {
+              type: decided.event.type,
+              data: decided.event.data,
+              data_json: ledgerEventDataJson(decided.event),
+              metadata: pending.metadata,
+            },
+          ],
         })),
       });
     }
@@ -156,8 +164,11 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     return { batch, decisions, units, prepared, head: prepared ? prepared.head : after };
   }
 
-  /** Waits for a flight's commit and answers its callers; false when the commit failed. */
-  async function land(flight: Flight): Promise<boolean> {
+  /**
+   * Waits for a flight's commit; its outcomes, or undefined when it failed. Moves the writer's
+   * position and head past it.
+   */
+  async function landed(flight: Flight): Promise<CommitOutcome[] | undefined> {
     try {
       const settled = flight.running ? await flight.running : { outcomes: [] };
       if ('error' in settled) throw settled.error;
@@ -172,25 +183,45 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
           lastHead = { position: last.global_position, hash: last.hash };
         }
       }
-      flight.batch.forEach((pending, index) => {
-        const decision = flight.decisions[index]!;
-        if ('unitIndex' in decision) {
-          const outcome = outcomes[decision.unitIndex]!;
-          pending.resolve(
-            outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
-          );
-        } else {
-          pending.resolve(decision);
-        }
-      });
-      return true;
+      return outcomes;
     } catch (error) {
       options.logger?.warn(
         { err: error, batch: flight.batch.length },
         'ledger batch commit failed; reloading',
       );
-      return false;
+      return undefined;
     }
+  }
+
+  /** Answers each caller of a landed flight. */
+  function answer(flight: Flight, outcomes: CommitOutcome[]): void {
+    const { batch, decisions } = flight;
+    for (let index = 0; index < batch.length; index += 1) {
+      const decision = decisions[index]!;
+      if ('unitIndex' in decision) {
+        const outcome = outcomes[decision.unitIndex]!;
+        batch[index]!.resolve(
+          outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
+        );
+      } else {
+        batch[index]!.resolve(decision);
+      }
+    }
+  }
+
+  /** Starts a decided flight's commit (the one before it has landed). */
+  function startCommit(flight: Flight | undefined): void {
+    if (!flight?.prepared) return;
+    // Planned under the lock only (the head before it was not known in advance): plan it again
+    // now that it is, so the batches after it can be planned ahead again.
+    if (!flight.head && lastHead && flight.units.every((unit) => unit.packed)) {
+      flight.prepared = store.prepare(flight.units, lastHead);
+      flight.head = flight.prepared.head;
+    }
+    flight.running = flight.prepared.run().then(
+      (outcomes) => ({ outcomes }),
+      (error: unknown) => ({ error }),
+    );
   }
 
   /**
@@ -242,28 +273,43 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     idle = (async () => {
       let flight: Flight | undefined;
       while (queue.length > 0 || flight) {
-        const next = queue.length > 0 ? decideBatch(take(), flight ? flight.head : lastHead) : undefined;
-        if (flight && !(await land(flight))) {
-          await recover([...flight.batch, ...(next?.batch ?? [])]);
-          flight = undefined;
-          continue;
-        }
-        if (next?.prepared) {
-          // Planned under the lock only (the head before it was not known in advance): plan it
-          // again now that it is, so the batches after it can be planned ahead again.
-          if (!next.head && lastHead && next.units.every((unit) => unit.packed)) {
-            next.prepared = store.prepare(next.units, lastHead);
-            next.head = next.prepared.head;
+        let next = queue.length > 0 ? decideBatch(take(), flight ? flight.head : lastHead) : undefined;
+        if (flight && !next) {
+          // Commands that arrive while this commit runs are decided now, not after it lands, so
+          // two groups of callers keep the database and this thread busy at the same time.
+          await Promise.race([flight.running, nextArrival()]);
+          if (queue.length > 0 && !stopped) {
+            // Let the callers woken together finish submitting, then take them as one batch.
+            await new Promise((resolve) => setImmediate(resolve));
+            next = decideBatch(take(), flight.head);
           }
-          next.running = next.prepared.run().then(
-            (outcomes) => ({ outcomes }),
-            (error: unknown) => ({ error }),
-          );
+        }
+        if (flight) {
+          const outcomes = await landed(flight);
+          if (!outcomes) {
+            await recover([...flight.batch, ...(next?.batch ?? [])]);
+            flight = undefined;
+            continue;
+          }
+          // The next commit starts before this one's callers are answered, so the database
+          // works while they run.
+          startCommit(next);
+          answer(flight, outcomes);
+        } else {
+          startCommit(next);
         }
         flight = next;
       }
       running = false;
     })();
+  }
+
+  /** Resolves at the next submission (one waiter at a time: the drain loop). */
+  let wakeOnArrival: (() => void) | undefined;
+  function nextArrival(): Promise<void> {
+    return new Promise((resolve) => {
+      wakeOnArrival = resolve;
+    });
   }
 
   function enqueue(command: LedgerCommand, metadata: TEventMetadata | undefined): Promise<LedgerResult> {
@@ -282,6 +328,11 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     }
     return new Promise<LedgerResult>((resolve) => {
       queue.push({ command, metadata, resolve, attempts: 0 });
+      if (wakeOnArrival) {
+        const wake = wakeOnArrival;
+        wakeOnArrival = undefined;
+        wake();
+      }
     });
   }
 

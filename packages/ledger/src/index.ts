@@ -17,6 +17,7 @@ export {
 } from './check-invariants.js';
 export { decide } from './decide.js';
 export type { Decision, DecidedLedgerEvent } from './decision.js';
+export { ledgerEventDataJson } from './event-json.js';
 export { evolve } from './evolve.js';
 export {
   LEDGER_COMMAND_TYPES,

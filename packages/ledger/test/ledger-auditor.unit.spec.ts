@@ -6,6 +6,7 @@ import {
   createLedgerState,
   decide,
   evolve,
+  ledgerEventDataJson,
   type DecidedLedgerEvent,
   type LedgerCommand,
   type LedgerState,
@@ -57,6 +58,10 @@ function checkAppend(run: Run, decided: DecidedLedgerEvent): void {
   const length = run.streamLengths.get(decided.stream_id) ?? 0;
   expect(decided.expected_version).toBe(length === 0 ? 'no_stream' : length);
   run.streamLengths.set(decided.stream_id, length + 1);
+  // The writer stores this text: it must read back as exactly the event's data.
+  expect(JSON.parse(ledgerEventDataJson(decided.event))).toEqual(
+    JSON.parse(JSON.stringify(decided.event.data)),
+  );
   // Invariant 3 on the log itself: no money movement is ever recorded twice.
   for (const posting of decided.event.data.postings) {
     const key = `${posting.transfer_id}|${posting.code}|${posting.phase}`;
