@@ -6,7 +6,9 @@
  * has it). Each reward transfer is two-phase, as votes are in the product: ReserveReward
  * (pending) then PostReward (posted), so 100,000 transfers are 200,000 commands and events.
  * The requester is funded for 90% of them: the rest must be refused with insufficient_credits
- * and the hot account must never go below zero.
+ * and the hot account must never go below zero. Each ledger run starts with WARMUP_TRANSFERS
+ * (10,000) transfers on the same writer that are not counted, so the figures are for code the
+ * JIT has compiled, not for its first second.
  *
  * In the same run it measures the baselines on the same database: one INSERT transaction per
  * transfer, and the naive ledger (one transaction per transfer that updates the hot balance row
@@ -17,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { createPgClient, createPgliteClient, migrate, type SqlClient } from '@evalmarket/db';
 import { createPostgresEventStore } from '@evalmarket/eventstore';
 import { checkInvariants, spendingAccount, type LedgerCommand } from '@evalmarket/ledger';
-import { startLedgerWriter, type LedgerResult } from '@evalmarket/ledger-writer';
+import { startLedgerWriter, type LedgerResult, type LedgerWriter } from '@evalmarket/ledger-writer';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);
@@ -27,6 +29,8 @@ const EVALUATORS = Number(process.env.BENCH_EVALUATORS ?? 1_000);
 const REQUEST_BATCH = Number(process.env.BENCH_REQUEST_BATCH ?? 16);
 const BASELINE_TRANSFERS = Number(process.env.BENCH_BASELINE_TRANSFERS ?? 20_000);
 const PGLITE_TRANSFERS = Number(process.env.BENCH_PGLITE_TRANSFERS ?? 20_000);
+/** Transfers run before each measured run and not counted (a multiple of 10, at least 500). */
+const WARMUP_TRANSFERS = Number(process.env.BENCH_WARMUP_TRANSFERS ?? 10_000);
 const REWARD_CREDITS = 100;
 
 interface RunFigures {
@@ -79,26 +83,14 @@ async function runCallers(total: number, callers: number, job: (index: number) =
   return { seconds, latencies };
 }
 
-async function ledgerRun(label: string, sql: SqlClient, transfers: number): Promise<RunFigures> {
-  await migrate(sql);
-  const store = createPostgresEventStore(sql);
-  const writer = await startLedgerWriter({ store, sql });
-  const requester = `req-${randomUUID()}`;
-  const evaluators = Array.from({ length: EVALUATORS }, (_, i) => `ev-${i}`);
-  const setup: LedgerCommand[] = [requester, ...evaluators].map((user_id) => ({
-    type: 'OpenUserAccounts',
-    data: { user_id },
-  }));
-  // Funded for 90% of the transfers: the rest must be refused, never overdrawn.
-  const fundedTransfers = Math.floor(transfers * 0.9);
-  const fundingUsd = Math.ceil((fundedTransfers * REWARD_CREDITS) / 1000);
-  setup.push({
-    type: 'PurchaseCredits',
-    data: { purchase_id: `pi_${randomUUID()}`, user_id: requester, amount_usd: fundingUsd },
-  });
-  for (const result of await writer.submitMany(setup))
-    if (!result.ok) throw new Error(`setup failed: ${result.message}`);
-
+/** The bench's callers: each request reserves REQUEST_BATCH transfers, then posts those reserved. */
+async function transferRun(
+  writer: LedgerWriter,
+  requester: string,
+  evaluators: string[],
+  prefix: string,
+  transfers: number,
+) {
   let accepted = 0;
   let refused = 0;
   const requests = Math.ceil(transfers / REQUEST_BATCH);
@@ -107,11 +99,10 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     const results = await writer.submitMany(commands);
     return [results, performance.now() - started];
   };
-  const cpuBefore = process.cpuUsage();
-  const { seconds, latencies } = await runCallers(requests, CALLERS, async (request) => {
+  const run = await runCallers(requests, CALLERS, async (request) => {
     const first = request * REQUEST_BATCH;
     const count = Math.min(REQUEST_BATCH, transfers - first);
-    const ids = Array.from({ length: count }, (_, i) => `tr-${first + i}`);
+    const ids = Array.from({ length: count }, (_, i) => `${prefix}-${first + i}`);
     const [reserved, reserveMs] = await timed(
       ids.map((transfer_id, i) => ({
         type: 'ReserveReward',
@@ -127,7 +118,10 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     const posts: LedgerCommand[] = [];
     reserved.forEach((result, i) => {
       if (result.ok)
-        posts.push({ type: 'PostReward', data: { transfer_id: ids[i]!, vote_id: `vote-${first + i}` } });
+        posts.push({
+          type: 'PostReward',
+          data: { transfer_id: ids[i]!, vote_id: `vote-${prefix}-${first + i}` },
+        });
       else if (result.rejection === 'insufficient_credits') refused += 1;
       else throw new Error(`unexpected rejection ${result.rejection}: ${result.message}`);
     });
@@ -140,6 +134,48 @@ async function ledgerRun(label: string, sql: SqlClient, transfers: number): Prom
     return [reserveMs, postMs];
   });
 
+  return { ...run, accepted, refused };
+}
+
+async function ledgerRun(label: string, sql: SqlClient, transfers: number): Promise<RunFigures> {
+  await migrate(sql);
+  const store = createPostgresEventStore(sql);
+  const writer = await startLedgerWriter({ store, sql });
+  const requester = `req-${randomUUID()}`;
+  const evaluators = Array.from({ length: EVALUATORS }, (_, i) => `ev-${i}`);
+  const setup: LedgerCommand[] = [requester, ...evaluators].map((user_id) => ({
+    type: 'OpenUserAccounts',
+    data: { user_id },
+  }));
+  for (const result of await writer.submitMany(setup))
+    if (!result.ok) throw new Error(`setup failed: ${result.message}`);
+  const fund = async (credits: number) => {
+    const [result] = await writer.submitMany([
+      {
+        type: 'PurchaseCredits',
+        data: { purchase_id: `pi_${randomUUID()}`, user_id: requester, amount_usd: credits / 1000 },
+      },
+    ]);
+    if (!result?.ok) throw new Error(`funding failed: ${result?.message}`);
+  };
+
+  // Warm-up, not counted: the same load until the JIT has compiled the hot path, funded exactly.
+  await fund(WARMUP_TRANSFERS * REWARD_CREDITS);
+  const warmup = await transferRun(writer, requester, evaluators, 'warm', WARMUP_TRANSFERS);
+  if (warmup.accepted !== WARMUP_TRANSFERS) throw new Error(`${label}: warm-up refused transfers`);
+
+  // Funded for 90% of the transfers: the rest must be refused, never overdrawn.
+  const fundedTransfers = Math.floor(transfers * 0.9);
+  const fundingUsd = Math.ceil((fundedTransfers * REWARD_CREDITS) / 1000);
+  await fund(fundingUsd * 1000);
+  const cpuBefore = process.cpuUsage();
+  const { seconds, latencies, accepted, refused } = await transferRun(
+    writer,
+    requester,
+    evaluators,
+    'tr',
+    transfers,
+  );
   const cpu = process.cpuUsage(cpuBefore);
   const nodeCpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
   // Zero overdraft: the hot account ends exactly at funding - accepted * reward, never below.
@@ -241,7 +277,7 @@ function print(figures: RunFigures[], reference: RunFigures): void {
 
 async function main(): Promise<void> {
   console.log(
-    `Ledger benchmark: ${TRANSFERS} two-phase reward transfers, 1 hot requester -> ${EVALUATORS} evaluators, ${CALLERS} callers, ${REQUEST_BATCH} transfers per request`,
+    `Ledger benchmark: ${TRANSFERS} two-phase reward transfers, 1 hot requester -> ${EVALUATORS} evaluators, ${CALLERS} callers, ${REQUEST_BATCH} transfers per request, after ${WARMUP_TRANSFERS} warm-up transfers (not counted)`,
   );
   console.log(`PostgreSQL: ${SERVER_URL.replace(/\/\/[^@]*@/, '//')}`);
   const figures: RunFigures[] = [];

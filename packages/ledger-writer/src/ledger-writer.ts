@@ -60,6 +60,8 @@ interface Flight {
   head: LogHead | undefined;
   /** The commit, settled either way (a rejection is held, not left unhandled while queued). */
   running?: Promise<{ outcomes: CommitOutcome[] } | { error: unknown }>;
+  /** Whether `running` has settled. */
+  settled?: boolean;
 }
 
 // Only one process decides money commands for a database: the writer's in-memory balances are
@@ -73,6 +75,8 @@ const REPLAY_BATCH = 5_000;
  */
 const PACKED_STREAM_PREFIX = 'reward-';
 const MAX_COMMIT_ATTEMPTS = 5;
+/** Smallest batch decided while a commit runs, and smallest half a batch is split into. */
+const SPLIT_MIN = 64;
 
 /**
  * The single-writer ledger state machine: commands are decided in memory in arrival order and
@@ -219,8 +223,14 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       flight.head = flight.prepared.head;
     }
     flight.running = flight.prepared.run().then(
-      (outcomes) => ({ outcomes }),
-      (error: unknown) => ({ error }),
+      (outcomes) => {
+        flight.settled = true;
+        return { outcomes };
+      },
+      (error: unknown) => {
+        flight.settled = true;
+        return { error };
+      },
     );
   }
 
@@ -256,10 +266,27 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     };
   }
 
-  function take(): Pending[] {
-    const batch = queue.length <= maxBatchSize ? queue : queue.slice(0, maxBatchSize);
-    queue = queue.length <= maxBatchSize ? [] : queue.slice(maxBatchSize);
+  /**
+   * The next batch: at most about half of the commands outstanding (queued, plus `committing` in
+   * the commit running now). Callers who wait for their answers then settle into two groups that
+   * take turns: one group's batch commits while the other's is decided, so the database and this
+   * thread work at the same time instead of one waiting for the other. Light load is not split:
+   * every commit pays for one disk flush.
+   */
+  function take(committing: number): Pending[] {
+    let size = Math.min(queue.length, maxBatchSize);
+    const half = Math.ceil((queue.length + committing) / 2);
+    if (size > half && half >= SPLIT_MIN) size = half;
+    const batch = size === queue.length ? queue : queue.slice(0, size);
+    queue = size === queue.length ? [] : queue.slice(size);
     return batch;
+  }
+
+  /** Whether to decide the queue now, while `flight` (if any) is still committing. */
+  function worthDeciding(flight: Flight | undefined): boolean {
+    // A few commands decided during a commit would take the next commit, and its disk flush,
+    // for themselves; they wait for the commit to land and join whoever arrives meanwhile.
+    return flight ? queue.length >= SPLIT_MIN : queue.length > 0;
   }
 
   /**
@@ -273,16 +300,17 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     idle = (async () => {
       let flight: Flight | undefined;
       while (queue.length > 0 || flight) {
-        let next = queue.length > 0 ? decideBatch(take(), flight ? flight.head : lastHead) : undefined;
-        if (flight && !next) {
-          // Commands that arrive while this commit runs are decided now, not after it lands, so
-          // two groups of callers keep the database and this thread busy at the same time.
+        const committing = flight ? flight.batch.length : 0;
+        let next = worthDeciding(flight)
+          ? decideBatch(take(committing), flight ? flight.head : lastHead)
+          : undefined;
+        while (flight?.running && !next && !flight.settled) {
+          // Commands that arrive while this commit runs are decided now, not after it lands.
           await Promise.race([flight.running, nextArrival()]);
-          if (queue.length > 0 && !stopped) {
-            // Let the callers woken together finish submitting, then take them as one batch.
-            await new Promise((resolve) => setImmediate(resolve));
-            next = decideBatch(take(), flight.head);
-          }
+          if (stopped || flight.settled) break;
+          // Let the callers woken together finish submitting, then take them as one batch.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (worthDeciding(flight)) next = decideBatch(take(committing), flight.head);
         }
         if (flight) {
           const outcomes = await landed(flight);
