@@ -69,6 +69,37 @@ for (const kind of databaseKinds()) {
       expect(checkInvariants(writer.state)).toEqual([]);
     }, 60_000);
 
+    it('splits a crowd into two batches that take turns, and lets a few late commands wait for the running commit', async () => {
+      db = await createTestDatabase({ kind });
+      const store = createPostgresEventStore(db.client);
+      const sizes: number[] = [];
+      const writer = await startLedgerWriter({
+        store: {
+          ...store,
+          prepare(units, after) {
+            sizes.push(units.length);
+            return store.prepare(units, after);
+          },
+        },
+        sql: db.client,
+      });
+      writers.push(writer);
+      await writer.submitMany([open('req'), open('ev'), purchase('req', 100)]);
+      sizes.length = 0;
+      // 600 at once with nothing committing: half commits while the other half is decided.
+      const crowd = writer.submitMany(
+        Array.from({ length: 600 }, (_, i) => reserve(`c${i}`, 'req', 'ev', 10)),
+      );
+      // Three more arrive while the first half commits: too few to take a commit of their own.
+      await new Promise((resolve) => setImmediate(resolve));
+      const late = writer.submitMany([0, 1, 2].map((i) => reserve(`late${i}`, 'req', 'ev', 10)));
+      const results = [...(await crowd), ...(await late)];
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect(sizes.slice(0, 2)).toEqual([300, 300]);
+      expect(sizes.slice(2)).toEqual([3]);
+      expect(checkInvariants(writer.state)).toEqual([]);
+    }, 60_000);
+
     it('decides again whatever was planned on top of a commit that failed, and loses nothing', async () => {
       db = await createTestDatabase({ kind });
       const store = createPostgresEventStore(db.client);
