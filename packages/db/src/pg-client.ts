@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Lease, QueryResult, Row, SqlClient, SqlExecutor } from './sql-client.js';
+import type { Lease, QueryResult, Row, SqlClient } from './sql-client.js';
 
 // int8 and numeric arrive as strings from pg; our int8 columns hold positions and credits, which
 // stay below 2^53, so they are read as numbers, the way PGlite returns them.
@@ -45,52 +45,50 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
   };
 
+  /**
+   * Runs `work` on a connection of its own. If it throws, a transaction it left open (its own,
+   * or a script's whose statement failed after BEGIN) is rolled back before the connection goes
+   * back to the pool; a connection that cannot even roll back is discarded.
+   */
+  const onOneConnection = async <T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const connection = await pool.connect();
+    let broken = false;
+    try {
+      return await work(connection);
+    } catch (error) {
+      try {
+        await connection.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      connection.release(broken);
+    }
+  };
+
   return {
     dialect: 'postgres',
     query: (sql, params) => run(pool, sql, params),
-    async transaction(fn) {
-      const connection = await pool.connect();
-      let broken = false;
-      try {
+    transaction(fn) {
+      return onOneConnection(async (connection) => {
         await connection.query('BEGIN');
-        const tx: SqlExecutor = { query: (sql, params) => run(connection, sql, params) };
-        const result = await fn(tx);
+        const result = await fn({ query: (sql, params) => run(connection, sql, params) });
         await connection.query('COMMIT');
         return result;
-      } catch (error) {
-        try {
-          await connection.query('ROLLBACK');
-        } catch {
-          broken = true;
-        }
-        throw error;
-      } finally {
-        connection.release(broken);
-      }
+      });
     },
     async exec(sql) {
       await pool.query(sql);
     },
-    async script(sql) {
-      const connection = await pool.connect();
-      let broken = false;
-      try {
+    script(sql) {
+      return onOneConnection(async (connection) => {
         const results = (await connection.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
         return (Array.isArray(results) ? results : [results]).map((result) => ({
           rows: result.rows as Row[],
           rowCount: result.rowCount ?? result.rows.length,
         }));
-      } catch (error) {
-        try {
-          // A statement failed after the script's BEGIN: the session sits in an aborted transaction.
-          await connection.query('ROLLBACK');
-        } catch {
-          broken = true;
-        }
-        throw error;
-      } finally {
-        connection.release(broken);
-      }
+      });
     },
     async tryLease(key) {
       // A dedicated client outside the pool: the lock lives as long as this session does, and

@@ -37,9 +37,14 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     },
     async script(sql) {
       try {
-        return (await db.exec(sql)).map((result) =>
-          normalise(result as { rows: Row[]; affectedRows?: number }),
-        );
+        // PGlite counts affected rows cumulatively over the statements of one exec.
+        let before = 0;
+        return (await db.exec(sql)).map((result) => {
+          const total = result.affectedRows ?? before;
+          const affected = total - before;
+          before = total;
+          return normalise({ rows: result.rows as Row[], affectedRows: affected });
+        });
       } catch (error) {
         // A statement failed after the script's BEGIN: leave no transaction open.
         await db.exec('ROLLBACK').catch(() => undefined);

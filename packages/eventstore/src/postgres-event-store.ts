@@ -532,7 +532,7 @@ export function createPostgresEventStore(
     );
     const written = results
       .slice(2, 2 + planned.batches.length)
-      .filter((result) => result.rowCount === 1).length;
+      .filter((result) => result.rows.length === 1).length;
     if (written === planned.batches.length) return true;
     if (written === 0) return false;
     // Each batch's condition is the one before it, in the same transaction: all or none.
@@ -746,7 +746,8 @@ function insertBatchIfHeadSql(batch: PackedRun): string {
     SELECT 2, ${batch.first}, ${last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
       '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
     WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
-      = '${batch.first - 1}:${batch.prevHash}';`;
+      = '${batch.first - 1}:${batch.prevHash}'
+    RETURNING first_position;`;
 }
 
 interface BatchRow {
