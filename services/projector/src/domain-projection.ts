@@ -6,14 +6,22 @@ import type { ApplyProjection } from './project-batch.js';
 export const DOMAIN_PROJECTION = 'domain';
 
 /** Writes one event into a domain's read models, inside the batch's transaction. */
-export type DomainEventHandler = (tx: SqlExecutor, event: TStoredEvent) => Promise<void>;
+export interface DomainEventHandler {
+  (tx: SqlExecutor, event: TStoredEvent): Promise<void>;
+  /**
+   * Writes a run of consecutive events of this type at once (one statement for the hot ones),
+   * with exactly the effect of writing them one by one in order.
+   */
+  many?: (tx: SqlExecutor, events: TStoredEvent[]) => Promise<void>;
+}
 
 /** One domain's handlers by event type (identity, evaluations, evaluator onboarding, ...). */
 export type DomainEventHandlers = Readonly<Record<string, DomainEventHandler>>;
 
 /**
  * The domain projection: each domain contributes handlers for the event types whose read models
- * it owns; events are applied one by one in position order. An event type may have handlers in
+ * it owns; events are applied in position order, one by one, or a run of one type at once where the handler
+ * can (`many`). An event type may have handlers in
  * several domains (a VoteRecorded moves money and an evaluation's progress); they run in the
  * order the domains were given.
  */
@@ -28,11 +36,22 @@ export function createDomainProjection(domains: readonly DomainEventHandlers[]):
   }
   return async (tx, events) => {
     let handled = 0;
-    for (const event of events) {
-      const handlers = byType.get(event.type);
-      if (!handlers) continue;
-      for (const handler of handlers) await handler(tx, event);
-      handled += 1;
+    for (let start = 0; start < events.length;) {
+      const type = events[start]!.type;
+      let end = start + 1;
+      while (end < events.length && events[end]!.type === type) end += 1;
+      const handlers = byType.get(type);
+      if (handlers) {
+        const run = events.slice(start, end);
+        if (handlers.every((handler) => handler.many)) {
+          // Each domain writes its own read models, so domain by domain is the same as event by event.
+          for (const handler of handlers) await handler.many!(tx, run);
+        } else {
+          for (const event of run) for (const handler of handlers) await handler(tx, event);
+        }
+        handled += run.length;
+      }
+      start = end;
     }
     return { handled };
   };

@@ -1,8 +1,85 @@
 import { ZEvaluationEventData } from '@evalmarket/contracts';
-import type { DomainEventHandlers } from '@evalmarket/projector';
+import type { TStoredEvent } from '@evalmarket/contracts';
+import type { DomainEventHandler, DomainEventHandlers } from '@evalmarket/projector';
 import { z } from 'zod';
 
 const ZRewardReleased = z.object({ transfer_id: z.string(), reason: z.string() });
+
+type Tx = Parameters<DomainEventHandler>[0];
+
+/** A handler for one event that also takes a run of them (the loop's hot events). */
+function oneOrMany(many: (tx: Tx, events: TStoredEvent[]) => Promise<void>): DomainEventHandler {
+  return Object.assign((tx: Tx, event: TStoredEvent) => many(tx, [event]), { many });
+}
+
+/** Claims as assignments, in one statement; a claim already projected is left as it is. */
+async function itemsClaimed(tx: Tx, events: TStoredEvent[]): Promise<void> {
+  const claims = events.map((event) => ({ event, data: ZEvaluationEventData.ItemClaimed.parse(event.data) }));
+  await tx.query(
+    `INSERT INTO evaluation_assignments (assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits,
+       transfer_id, status, claimed_at, expires_at, updated_position)
+     SELECT c.assignment_id, c.evaluation_id, c.item_id, c.evaluator_id, c.tier, c.reward_credits, c.transfer_id,
+       'claimed', c.claimed_at, c.expires_at, c.position
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[],
+                 $8::timestamptz[], $9::timestamptz[], $10::bigint[])
+       AS c(assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits, transfer_id, claimed_at,
+            expires_at, position)
+     ON CONFLICT (assignment_id) DO NOTHING`,
+    [
+      claims.map((c) => c.data.assignment_id),
+      claims.map((c) => c.data.evaluation_id),
+      claims.map((c) => c.data.item_id),
+      claims.map((c) => c.data.evaluator_id),
+      claims.map((c) => c.data.tier),
+      claims.map((c) => c.data.reward_credits),
+      claims.map((c) => c.data.transfer_id),
+      claims.map((c) => c.event.recorded_at),
+      claims.map((c) => c.data.expires_at),
+      claims.map((c) => c.event.global_position),
+    ],
+  );
+}
+
+/**
+ * Votes in one statement: each vote once (from its assignment), and only new votes settle their
+ * assignment and count on their item.
+ */
+async function votesCast(tx: Tx, events: TStoredEvent[]): Promise<void> {
+  const votes = events.map((event) => ({ event, data: ZEvaluationEventData.VoteCast.parse(event.data) }));
+  await tx.query(
+    `WITH input AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[])
+         WITH ORDINALITY AS i(vote_id, assignment_id, value, comment, voted_at, position, item_id, ord)),
+     vote AS (
+       INSERT INTO evaluation_votes (vote_id, assignment_id, evaluation_id, item_id, evaluator_id, tier, value, comment,
+         reward_credits, claimed_at, voted_at, recorded_position)
+       SELECT i.vote_id, a.assignment_id, a.evaluation_id, a.item_id, a.evaluator_id, a.tier, i.value, i.comment,
+         a.reward_credits, a.claimed_at, i.voted_at, i.position
+       FROM input i JOIN evaluation_assignments a ON a.assignment_id = i.assignment_id
+       ORDER BY i.ord
+       ON CONFLICT DO NOTHING
+       RETURNING vote_id),
+     counted AS (
+       SELECT DISTINCT ON (i.vote_id) i.vote_id, i.assignment_id, i.voted_at, i.position, i.item_id, i.value
+       FROM input i JOIN vote v ON v.vote_id = i.vote_id ORDER BY i.vote_id, i.ord),
+     settled AS (
+       UPDATE evaluation_assignments a SET status = 'voted', settled_at = c.voted_at, updated_position = c.position
+       FROM counted c WHERE a.assignment_id = c.assignment_id)
+     UPDATE evaluation_items it SET vote_count = it.vote_count + c.votes, good_count = it.good_count + c.good
+     FROM (SELECT item_id, count(*) AS votes, count(*) FILTER (WHERE value = 'good') AS good
+           FROM counted GROUP BY item_id) c
+     WHERE it.item_id = c.item_id`,
+    [
+      votes.map((v) => v.data.vote_id),
+      votes.map((v) => v.data.assignment_id),
+      votes.map((v) => v.data.value),
+      votes.map((v) => v.data.comment),
+      votes.map((v) => v.event.recorded_at),
+      votes.map((v) => v.event.global_position),
+      votes.map((v) => v.data.item_id),
+    ],
+  );
+}
 
 const UPDATABLE_COLUMNS = new Set(['title', 'description', 'model_type', 'is_public', 'parameters']);
 
@@ -171,57 +248,8 @@ export const evaluationProjection: DomainEventHandlers = {
       );
     }
   },
-  async ItemClaimed(tx, event) {
-    const data = ZEvaluationEventData.ItemClaimed.parse(event.data);
-    await tx.query(
-      `INSERT INTO evaluation_assignments (assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits,
-         transfer_id, status, claimed_at, expires_at, updated_position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'claimed', $8, $9, $10)
-       ON CONFLICT (assignment_id) DO NOTHING`,
-      [
-        data.assignment_id,
-        data.evaluation_id,
-        data.item_id,
-        data.evaluator_id,
-        data.tier,
-        data.reward_credits,
-        data.transfer_id,
-        event.recorded_at,
-        data.expires_at,
-        event.global_position,
-      ],
-    );
-  },
-  async VoteCast(tx, event) {
-    const data = ZEvaluationEventData.VoteCast.parse(event.data);
-    // One statement (one round trip on the hot path): the vote once, and only a new vote settles
-    // its assignment and counts on its item.
-    await tx.query(
-      `WITH vote AS (
-         INSERT INTO evaluation_votes (vote_id, assignment_id, evaluation_id, item_id, evaluator_id, tier, value, comment,
-           reward_credits, claimed_at, voted_at, recorded_position)
-         SELECT $1, a.assignment_id, a.evaluation_id, a.item_id, a.evaluator_id, a.tier, $3, $4, a.reward_credits,
-           a.claimed_at, $5, $6
-         FROM evaluation_assignments a WHERE a.assignment_id = $2
-         ON CONFLICT DO NOTHING
-         RETURNING vote_id),
-       settled AS (
-         UPDATE evaluation_assignments SET status = 'voted', settled_at = $5, updated_position = $6
-         WHERE assignment_id = $2 AND EXISTS (SELECT 1 FROM vote))
-       UPDATE evaluation_items SET vote_count = vote_count + 1, good_count = good_count + $8
-       WHERE item_id = $7 AND EXISTS (SELECT 1 FROM vote)`,
-      [
-        data.vote_id,
-        data.assignment_id,
-        data.value,
-        data.comment,
-        event.recorded_at,
-        event.global_position,
-        data.item_id,
-        data.value === 'good' ? 1 : 0,
-      ],
-    );
-  },
+  ItemClaimed: oneOrMany(itemsClaimed),
+  VoteCast: oneOrMany(votesCast),
   async ItemReleased(tx, event) {
     const data = ZEvaluationEventData.ItemReleased.parse(event.data);
     await tx.query(
