@@ -31,6 +31,14 @@ const HEAD_QUERY = `SELECT global_position, hash FROM (
     (SELECT last_position, last_hash FROM event_batches ORDER BY last_position DESC LIMIT 1)
   ) head ORDER BY global_position DESC LIMIT 1`;
 
+/** The log's head as `executor` sees it now. */
+async function readHead(executor: SqlExecutor): Promise<LogHead> {
+  const row = (await executor.query<{ global_position: number; hash: string }>(HEAD_QUERY)).rows[0];
+  return row
+    ? { position: Number(row.global_position), hash: row.hash }
+    : { position: 0, hash: GENESIS_HASH };
+}
+
 /** Most packed batches fetched per query while reading (the first query fetches one). */
 const PACKED_READ_CHUNK = 8;
 
@@ -503,13 +511,17 @@ export function createPostgresEventStore(
     checked: readonly (CommitOutcome | undefined)[],
     planned: CommitPlan | undefined,
   ): Promise<(CommitOutcome | undefined)[]> {
-    if (planned && isBatchesOnly(planned) && (await writePlannedBatches(planned))) return planned.outcomes;
+    if (planned && isBatchesOnly(planned)) {
+      if (await writePlannedBatches(planned)) return planned.outcomes;
+      // Another writer appended in between. Packed units need nothing else from the log, so they
+      // are planned once more on the head as it is now and sent the same way, which holds the
+      // lock for one round trip instead of four; only if that loses too are they planned under it.
+      const again = plan(units, checked, await readHead(sql), new Map(), new Map());
+      if (isBatchesOnly(again) && (await writePlannedBatches(again))) return again.outcomes;
+    }
     return sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const headRow = (await tx.query<{ global_position: number; hash: string }>(HEAD_QUERY)).rows[0];
-      const head: LogHead = headRow
-        ? { position: Number(headRow.global_position), hash: headRow.hash }
-        : { position: 0, hash: GENESIS_HASH };
+      const head = await readHead(tx);
       let current = planned;
       if (!current || current.head.position !== head.position || current.head.hash !== head.hash) {
         const { versions, knownKeys } = await lookUp(tx, units, [...checked]);

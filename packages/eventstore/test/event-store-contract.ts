@@ -309,33 +309,56 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       });
       // Text that looks like the script's quoting must land as it is.
       const tricky = { note: "it's $evb$ and $evb0$; DROP TABLE events; --", quote: '"\\' };
-      // The store runs on fixture.sql: count the scripts it sends.
+      // The store runs on fixture.sql: count the scripts it sends, and let a test append a row
+      // just before one is sent.
       const sendScript = fixture.sql.script.bind(fixture.sql);
-      const scripts: string[] = [];
-      fixture.sql.script = (text) => {
-        scripts.push(text);
+      let scripts = 0;
+      let rowWriterBeforeEachScript = false;
+      fixture.sql.script = async (text) => {
+        scripts += 1;
+        if (rowWriterBeforeEachScript) await store.append(`thing-${60 + scripts}`, [event(60)], 'no_stream');
         return sendScript(text);
       };
-      const first = store.prepare([packed('planned-a', 'no_stream', tricky)], {
-        position: 0,
-        hash: '0'.repeat(64),
-      });
-      expect(first.head?.position).toBe(1);
-      const [landed] = await first.run();
-      expect(landed!.ok).toBe(true);
-      // Planned on top of the first, but a row writer appends in between: planned again, no gap.
-      const second = store.prepare([packed('planned-a', 1, { n: 2 })], first.head);
-      await store.append('thing-40', [event(40)], 'no_stream');
-      const [replanned] = await second.run();
-      expect(replanned!.ok && replanned!.events.map((e) => e.global_position)).toEqual([3]);
-      const all = await store.readAll({ after: 0, limit: 10 });
-      expect(all.map((e) => e.global_position)).toEqual([1, 2, 3]);
-      expect(all[0]!.data).toEqual(tricky);
-      expect(all[2]!.prev_hash).toBe(all[1]!.hash);
-      expect(await store.verifyHashChain()).toEqual({ ok: true, checked: 3 });
-      // Both planned commits went as scripts; the second one wrote nothing and was planned again.
-      expect(scripts).toHaveLength(2);
-      fixture.sql.script = sendScript;
+      try {
+        const first = store.prepare([packed('planned-a', 'no_stream', tricky)], {
+          position: 0,
+          hash: '0'.repeat(64),
+        });
+        expect(first.head?.position).toBe(1);
+        const [landed] = await first.run();
+        expect(landed!.ok).toBe(true);
+        expect(scripts).toBe(1);
+
+        // Planned on top of the first, but a row writer appends in between: the script writes
+        // nothing, and the commit is planned on the new head and sent again, with no gap.
+        const second = store.prepare([packed('planned-a', 1, { n: 2 })], first.head);
+        await store.append('thing-40', [event(40)], 'no_stream');
+        const [replanned] = await second.run();
+        expect(replanned!.ok && replanned!.events.map((e) => e.global_position)).toEqual([3]);
+        expect(scripts).toBe(3);
+
+        // A writer that comes first every time: both scripts write nothing; planned under the lock.
+        const third = store.prepare([packed('planned-a', 2, { n: 3 })], {
+          position: 3,
+          hash: replanned!.ok ? replanned!.events[0]!.hash : '',
+        });
+        rowWriterBeforeEachScript = true;
+        const [locked] = await third.run();
+        rowWriterBeforeEachScript = false;
+        expect(scripts).toBe(5);
+        expect(locked!.ok && locked!.events.map((e) => e.global_position)).toEqual([6]);
+
+        const all = await store.readAll({ after: 0, limit: 10 });
+        expect(all.map((e) => e.global_position)).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(all[0]!.data).toEqual(tricky);
+        expect(all.filter((e) => e.stream_id === 'planned-a').map((e) => e.stream_version)).toEqual([
+          1, 2, 3,
+        ]);
+        expect(all[2]!.prev_hash).toBe(all[1]!.hash);
+        expect(await store.verifyHashChain()).toEqual({ ok: true, checked: 6 });
+      } finally {
+        fixture.sql.script = sendScript;
+      }
     });
 
     it('refuses a packed unit with an idempotency key or without an exact expected version', async () => {
