@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { EventStoreError, payloadHash, type EventStore } from '../src/index.js';
+import { EventStoreError, GENESIS_HASH, payloadHash, type EventStore } from '../src/index.js';
+import { packedEventHash } from '../src/hash-chain.js';
 
 export interface ContractFixture {
   store: EventStore;
@@ -359,6 +361,71 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       } finally {
         fixture.sql.script = sendScript;
       }
+    });
+
+    it('reads and verifies batches written before format 2 alongside new ones', async () => {
+      // A format 1 batch as the store wrote it before migration 010: one JSON object per event,
+      // each with its own hash.
+      const recordedAt = '2026-11-01T10:00:00.000Z';
+      let prevHash = GENESIS_HASH;
+      const old = [1, 2].map((n) => {
+        const stored = {
+          global_position: n,
+          event_id: randomUUID(),
+          stream_id: 'old-a',
+          stream_version: n,
+          type: 'Packed',
+          schema_version: 1,
+          data: { n },
+          metadata: {},
+          recorded_at: recordedAt,
+          prev_hash: prevHash,
+          hash: '',
+        };
+        stored.hash = packedEventHash(prevHash, stored, JSON.stringify(stored.data), '{}');
+        prevHash = stored.hash;
+        return stored;
+      });
+      await fixture.sql.query(
+        `INSERT INTO event_batches (first_position, last_position, event_count, types, last_hash, events)
+         VALUES (1, 2, 2, ARRAY['Packed'], $1, $2)`,
+        [prevHash, JSON.stringify(old)],
+      );
+      const [outcome] = await store.commit([
+        {
+          packed: true,
+          appends: [
+            { stream_id: 'old-a', expected_version: 2, events: [{ type: 'Packed', data: { n: 3 } }] },
+          ],
+        },
+      ]);
+      expect(outcome!.ok && outcome!.events[0]!.prev_hash).toBe(prevHash);
+      await store.append('thing-50', [event(4)], 'no_stream');
+
+      const all = await store.readAll({ after: 0, limit: 10 });
+      expect(all.map((e) => [e.global_position, (e.data as { n: number }).n])).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+        [4, 4],
+      ]);
+      expect(all[1]!.hash).toBe(old[1]!.hash);
+      expect(await store.verifyHashChain({ batchSize: 1 })).toEqual({ ok: true, checked: 4 });
+      const view = await fixture.sql.query<{ global_position: string; hash: string }>(
+        'SELECT global_position, hash FROM event_log ORDER BY global_position',
+      );
+      expect(view.rows.map((r) => [Number(r.global_position), r.hash])).toEqual(
+        all.map((e) => [e.global_position, e.hash]),
+      );
+
+      await fixture.sql.query(
+        `UPDATE event_batches SET events = replace(events, '{"n":2}', '{"n":22}') WHERE format = 1`,
+      );
+      expect(await store.verifyHashChain()).toMatchObject({
+        ok: false,
+        broken_at: 2,
+        reason: 'event content does not match its hash',
+      });
     });
 
     it('refuses a packed unit with an idempotency key or without an exact expected version', async () => {
