@@ -168,6 +168,40 @@ for (const mode of runtimeModes()) {
       expect(rows.map((row) => row.value)).toEqual(['good', 'bad']);
     }, 60_000);
 
+    it('claims the next item alongside the vote: a repeated vote + next shares it, a refused vote leaves it live', async () => {
+      const person = evaluators[2]!;
+      const earned = await api.balance(person.headers, 'earning');
+      const claim = await api.claim(person.headers, evaluationId);
+      expect(claim.status).toBe(201);
+      const voteNext = (vote: 'good' | 'bad') =>
+        api.call('POST', `/evaluator/assignments/${claim.body.assignment_id}/vote`, person.headers, {
+          vote,
+          next: true,
+        });
+      // The same vote + next twice at once (a client retry): one vote, one next claim.
+      const [a, b] = await Promise.all([voteNext('good'), voteNext('good')]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(a.body.next.assignment_id).toBe(b.body.next.assignment_id);
+      expect(a.body.next.item_id).not.toBe(claim.body.item_id);
+      expect(await api.balance(person.headers, 'earning')).toBe(earned + RATE);
+      // The next claim is this evaluator's live claim: claiming again returns it.
+      const again = await api.claim(person.headers, evaluationId);
+      expect(again.body.assignment_id).toBe(a.body.next.assignment_id);
+
+      // A vote + next whose vote is refused (another value was recorded first): the claim made
+      // alongside it is not lost, it is the evaluator's live claim.
+      const next = a.body.next.assignment_id as string;
+      const [good, bad] = await Promise.all([
+        api.call('POST', `/evaluator/assignments/${next}/vote`, person.headers, { vote: 'good', next: true }),
+        api.call('POST', `/evaluator/assignments/${next}/vote`, person.headers, { vote: 'bad', next: true }),
+      ]);
+      expect([good.status, bad.status]).toEqual([201, 409]);
+      expect(bad.body.code).toBe('already_voted');
+      const live = await api.claim(person.headers, evaluationId);
+      expect(live.body.assignment_id).toBe(good.body.next.assignment_id);
+      expect(await api.balance(person.headers, 'earning')).toBe(earned + 2 * RATE);
+    }, 60_000);
+
     it('refuses a claim at once after the evaluator is rejected', async () => {
       const late = await signIn(runtime, 'fast-late@example.com');
       await makeEvaluator(runtime, late.userId, { status: 'pending' });

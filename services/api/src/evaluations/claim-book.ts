@@ -32,6 +32,8 @@ export interface Claim {
   vote?: string;
   /** A vote being recorded: a second vote on the assignment waits for it. */
   voting?: Promise<unknown>;
+  /** The next claim a vote + next on this claim started alongside its vote (shared by retries). */
+  nextClaim?: Promise<unknown>;
 }
 
 interface BookItem {

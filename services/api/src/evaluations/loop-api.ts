@@ -248,10 +248,15 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
 
   type Claimed = { evaluationId: string; claim: Claim; config: TEvaluationConfig };
 
+  /**
+   * Claims the next item of an evaluation for `userId`. `voting` is the claim whose vote runs at
+   * the same time (vote + next): it is not handed back as the evaluator's live claim.
+   */
   const claimIn = async (
     request: FastifyRequest,
     userId: string,
     evaluationId: string,
+    voting?: Claim,
   ): Promise<Claimed | AppError> => {
     const evaluation = await cache.evaluation(evaluationId);
     if (!evaluation || evaluation.status !== 'active')
@@ -270,7 +275,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
 
     // One live claim per evaluator and evaluation: a repeated claim returns it.
     const live = book.liveClaimOf(userId, now.getTime());
-    if (live) {
+    if (live && live !== voting) {
       await live.ready;
       if (live.state === 'live' && book.find(live.assignmentId) === live)
         return { evaluationId, claim: live, config: cfg };
@@ -537,10 +542,14 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       const userId = requireUser(request);
       // With next: true, the vote's reply carries the next claim of the same evaluation (or why
       // there is none); the vote is recorded whatever happens to that claim.
-      const withNext = async <T extends object>(evaluationId: string, answer: T) => {
+      const withNext = async <T extends object>(
+        evaluationId: string,
+        answer: T,
+        started?: Promise<Claimed | AppError>,
+      ) => {
         if (!request.body.next) return answer;
         try {
-          const outcome = await claimIn(request, userId, evaluationId);
+          const outcome = await (started ?? claimIn(request, userId, evaluationId));
           if (outcome instanceof AppError) {
             return {
               ...answer,
@@ -572,16 +581,42 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       const found = ASSIGNMENT_ID.test(request.params.id) ? findClaim(context, request.params.id) : undefined;
       if (found) {
         if (found.claim.evaluatorId !== userId) throw new NotFoundError('Assignment not found');
-        if (await voteInBook(request, found, request.body.vote, request.body.comment?.trim() || null)) {
-          reply.status(201);
-          return withNext(found.evaluationId, {
-            vote_id: `vote-${found.claim.assignmentId}`,
-            assignment_id: found.claim.assignmentId,
-            item_id: found.claim.itemId,
-            vote: request.body.vote,
-            reward_credits: found.claim.reward,
-          });
+        const voting = voteInBook(request, found, request.body.vote, request.body.comment?.trim() || null);
+        // vote + next on a live claim: the next claim does not depend on this vote, so both go to
+        // their commits at once (a retry of the same vote shares the same next claim). If the vote
+        // fails, the new claim stays this evaluator's live claim, which their next claim request
+        // gets back.
+        const next =
+          request.body.next && found.claim.state === 'live'
+            ? ((found.claim.nextClaim ??= claimIn(
+                request,
+                userId,
+                found.evaluationId,
+                found.claim,
+              )) as Promise<Claimed | AppError>)
+            : undefined;
+        let recorded: boolean;
+        try {
+          recorded = await voting;
+        } catch (error) {
+          await next?.catch(() => undefined);
+          throw error;
         }
+        if (recorded) {
+          reply.status(201);
+          return withNext(
+            found.evaluationId,
+            {
+              vote_id: `vote-${found.claim.assignmentId}`,
+              assignment_id: found.claim.assignmentId,
+              item_id: found.claim.itemId,
+              vote: request.body.vote,
+              reward_credits: found.claim.reward,
+            },
+            next,
+          );
+        }
+        await next?.catch(() => undefined);
       }
       // Not in a book of this process (claimed before a restart, or the book was reloaded).
       await barrier.settle();
