@@ -112,6 +112,10 @@ class PackedRun {
     readonly recordedAt: string,
   ) {}
 
+  get last(): number {
+    return this.first + this.events.length - 1;
+  }
+
   push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
     // Ids, stream ids and types were checked against patterns that need no JSON escaping.
     this.entries.push(
@@ -124,8 +128,7 @@ class PackedRun {
   /** Seals the run: its text, its link hash, and that link on each of its events. */
   close(): string {
     this.body = `[${this.entries.join(',')}]`;
-    const last = this.first + this.events.length - 1;
-    this.hash = batchLinkHash(this.prevHash, this.first, last, this.recordedAt, this.body);
+    this.hash = batchLinkHash(this.prevHash, this.first, this.last, this.recordedAt, this.body);
     for (const event of this.events) {
       event.prev_hash = this.prevHash;
       event.hash = this.hash;
@@ -478,7 +481,7 @@ export function createPostgresEventStore(
 
   async function write(tx: SqlExecutor, planned: CommitPlan): Promise<void> {
     if (planned.rows.events.length > 0) await insertEvents(tx, planned.rows);
-    if (planned.batches.length > 0) await insertBatches(tx, planned.batches);
+    for (const batch of planned.batches) await tx.query(insertBatchSql(batch, false));
     const { keyRows } = planned;
     if (keyRows.length > 0) {
       await tx.query(
@@ -540,7 +543,7 @@ export function createPostgresEventStore(
    */
   async function writePlannedBatches(planned: CommitPlan): Promise<boolean> {
     const results = await sql.script(
-      `BEGIN; SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY}); ${planned.batches.map(insertBatchIfHeadSql).join(' ')} COMMIT;`,
+      `BEGIN; SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY}); ${planned.batches.map((batch) => insertBatchSql(batch, true)).join(' ')} COMMIT;`,
     );
     const written = results
       .slice(2, 2 + planned.batches.length)
@@ -643,8 +646,7 @@ export function createPostgresEventStore(
       // Everything up to the head read first is committed (appends are serialised), so reading
       // rows and packed events up to it gives both halves of the log complete, whatever commits
       // in between.
-      const headRows = await sql.query<{ global_position: number }>(HEAD_QUERY);
-      const head = Number(headRows.rows[0]?.global_position ?? 0);
+      const head = (await readHead(sql)).position;
       if (head <= after) return [];
       const rows = (
         types
@@ -667,8 +669,7 @@ export function createPostgresEventStore(
     },
 
     async headPosition() {
-      const result = await sql.query<{ global_position: number }>(HEAD_QUERY);
-      return Number(result.rows[0]?.global_position ?? 0);
+      return (await readHead(sql)).position;
     },
 
     subscribe(subscribeOptions) {
@@ -744,21 +745,25 @@ function isBatchesOnly(planned: CommitPlan): boolean {
 }
 
 /**
- * One batch's INSERT as SQL text, written only when the head is its predecessor. Every value
- * but the body matches a pattern that needs no quoting beyond '...' (types, hex hashes, ISO
- * time); the body is dollar-quoted with a tag it does not contain.
+ * One batch's INSERT as SQL text; with `onlyAfterPredecessor`, it writes only when the log's head
+ * is the batch's predecessor (a script planned outside the lock). Every value but the body
+ * matches a pattern that needs no quoting beyond '...' (types, hex hashes, ISO time); the body,
+ * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
+ * text rather than as a parameter, so the driver copies the body once and never escapes it.
  */
-function insertBatchIfHeadSql(batch: PackedRun): string {
+function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
   for (let n = 0; batch.body.includes(tag); n += 1) tag = `$evb${n}$`;
-  const last = batch.first + batch.events.length - 1;
   const types = [...batch.types].map((type) => `'${type}'`).join(',');
+  const condition = onlyAfterPredecessor
+    ? `WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
+      = '${batch.first - 1}:${batch.prevHash}'`
+    : '';
   return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
       recorded_at, events)
-    SELECT 2, ${batch.first}, ${last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
+    SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
       '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
-    WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
-      = '${batch.first - 1}:${batch.prevHash}'
+    ${condition}
     RETURNING first_position;`;
 }
 
@@ -781,6 +786,7 @@ function unpackBatch(
   found: TStoredEvent[],
 ): void {
   const first = Number(batch.first_position);
+  const entries = JSON.parse(batch.events) as BatchEntry[];
   const link: BatchLink = {
     first,
     last: Number(batch.last_position),
@@ -788,10 +794,8 @@ function unpackBatch(
     hash: batch.last_hash,
     recorded_at: isoTime(batch.recorded_at ?? ''),
     body: batch.events,
-    count: 0,
+    count: entries.length,
   };
-  const entries = JSON.parse(batch.events) as BatchEntry[];
-  link.count = entries.length;
   for (let index = Math.max(0, after + 1 - first); index < entries.length; index += 1) {
     const position = first + index;
     if (position > upper) break;
@@ -841,28 +845,6 @@ async function insertEvents(tx: SqlExecutor, rows: EventsToWrite): Promise<void>
       events.map((e) => e.hash),
     ],
   );
-}
-
-async function insertBatches(tx: SqlExecutor, batches: PackedRun[]): Promise<void> {
-  // One statement per batch with the body as a plain parameter (usually one batch per commit):
-  // as an element of an array parameter, the driver would escape every quote of it.
-  for (const batch of batches) {
-    await tx.query(
-      `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
-                                  recorded_at, events)
-       VALUES (2, $1, $2, $3, $4::text[], $5, $6, $7, $8)`,
-      [
-        batch.first,
-        batch.first + batch.events.length - 1,
-        batch.events.length,
-        [...batch.types],
-        batch.prevHash,
-        batch.hash,
-        batch.recordedAt,
-        batch.body,
-      ],
-    );
-  }
 }
 
 /** Two position-ordered lists as one, cut at `limit`. */
