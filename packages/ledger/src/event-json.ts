@@ -40,59 +40,51 @@ export function ledgerEventDataJson(event: TLedgerEvent): string {
   return hotEventDataJson(event) ?? JSON.stringify(event.data);
 }
 
+/** The fields every reward event has, checked: its one posting's JSON, or undefined. */
+function rewardPostingJson(
+  d: {
+    transfer_id: unknown;
+    requester_id: unknown;
+    evaluator_id: unknown;
+    credits: unknown;
+    postings: TPosting[];
+  },
+  fieldCount: number,
+): string | undefined {
+  if (
+    Object.keys(d).length !== fieldCount ||
+    d.postings.length !== 1 ||
+    !plain(d.transfer_id) ||
+    !plain(d.requester_id) ||
+    !plain(d.evaluator_id) ||
+    !integer(d.credits)
+  ) {
+    return undefined;
+  }
+  return postingJson(d.postings[0]);
+}
+
 function hotEventDataJson(event: TLedgerEvent): string | undefined {
   switch (event.type) {
     case 'RewardReserved': {
       const d = event.data;
-      const keys = Object.keys(d).length;
       const withItem = d.item_id !== undefined;
-      if (
-        keys !== (withItem ? 7 : 6) ||
-        d.postings.length !== 1 ||
-        !plain(d.transfer_id) ||
-        !plain(d.requester_id) ||
-        !plain(d.evaluator_id) ||
-        (withItem && !plain(d.item_id)) ||
-        !integer(d.credits) ||
-        !plain(d.expires_at)
-      ) {
-        return undefined;
-      }
-      const postings = postingJson(d.postings[0]);
+      if ((withItem && !plain(d.item_id)) || !plain(d.expires_at)) return undefined;
+      const postings = rewardPostingJson(d, withItem ? 7 : 6);
       if (postings === undefined) return undefined;
       return `{"transfer_id":"${d.transfer_id}","requester_id":"${d.requester_id}","evaluator_id":"${d.evaluator_id}","credits":${d.credits},"expires_at":"${d.expires_at}","postings":${postings}${withItem ? `,"item_id":"${d.item_id}"` : ''}}`;
     }
     case 'VoteRecorded': {
       const d = event.data;
-      if (
-        Object.keys(d).length !== 6 ||
-        d.postings.length !== 1 ||
-        !plain(d.transfer_id) ||
-        !plain(d.vote_id) ||
-        !plain(d.requester_id) ||
-        !plain(d.evaluator_id) ||
-        !integer(d.credits)
-      ) {
-        return undefined;
-      }
-      const postings = postingJson(d.postings[0]);
+      if (!plain(d.vote_id)) return undefined;
+      const postings = rewardPostingJson(d, 6);
       if (postings === undefined) return undefined;
       return `{"transfer_id":"${d.transfer_id}","vote_id":"${d.vote_id}","requester_id":"${d.requester_id}","evaluator_id":"${d.evaluator_id}","credits":${d.credits},"postings":${postings}}`;
     }
     case 'RewardReleased': {
       const d = event.data;
-      if (
-        Object.keys(d).length !== 6 ||
-        d.postings.length !== 1 ||
-        !plain(d.transfer_id) ||
-        !plain(d.requester_id) ||
-        !plain(d.evaluator_id) ||
-        !integer(d.credits) ||
-        !plain(d.reason)
-      ) {
-        return undefined;
-      }
-      const postings = postingJson(d.postings[0]);
+      if (!plain(d.reason)) return undefined;
+      const postings = rewardPostingJson(d, 6);
       if (postings === undefined) return undefined;
       return `{"transfer_id":"${d.transfer_id}","requester_id":"${d.requester_id}","evaluator_id":"${d.evaluator_id}","credits":${d.credits},"reason":"${d.reason}","postings":${postings}}`;
     }
