@@ -15,6 +15,16 @@ export interface DomainEventHandler {
   many?: (tx: SqlExecutor, events: TStoredEvent[]) => Promise<void>;
 }
 
+/**
+ * A handler written for runs of events (one statement per run), also usable for a single event:
+ * for a domain's hot event types.
+ */
+export function handlerOfRuns(
+  many: (tx: SqlExecutor, events: TStoredEvent[]) => Promise<void>,
+): DomainEventHandler {
+  return Object.assign((tx: SqlExecutor, event: TStoredEvent) => many(tx, [event]), { many });
+}
+
 /** One domain's handlers by event type (identity, evaluations, evaluator onboarding, ...). */
 export type DomainEventHandlers = Readonly<Record<string, DomainEventHandler>>;
 

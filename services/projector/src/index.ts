@@ -7,6 +7,7 @@ export {
 } from './project-batch.js';
 export {
   createDomainProjection,
+  handlerOfRuns,
   DOMAIN_PROJECTION,
   type DomainEventHandler,
   type DomainEventHandlers,

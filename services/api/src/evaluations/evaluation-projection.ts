@@ -1,19 +1,13 @@
 import { ZEvaluationEventData } from '@evalmarket/contracts';
 import type { TStoredEvent } from '@evalmarket/contracts';
-import type { DomainEventHandler, DomainEventHandlers } from '@evalmarket/projector';
+import type { SqlExecutor } from '@evalmarket/db';
+import { handlerOfRuns, type DomainEventHandlers } from '@evalmarket/projector';
 import { z } from 'zod';
 
 const ZRewardReleased = z.object({ transfer_id: z.string(), reason: z.string() });
 
-type Tx = Parameters<DomainEventHandler>[0];
-
-/** A handler for one event that also takes a run of them (the loop's hot events). */
-function oneOrMany(many: (tx: Tx, events: TStoredEvent[]) => Promise<void>): DomainEventHandler {
-  return Object.assign((tx: Tx, event: TStoredEvent) => many(tx, [event]), { many });
-}
-
 /** Claims as assignments, in one statement; a claim already projected is left as it is. */
-async function itemsClaimed(tx: Tx, events: TStoredEvent[]): Promise<void> {
+async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
   const claims = events.map((event) => ({ event, data: ZEvaluationEventData.ItemClaimed.parse(event.data) }));
   await tx.query(
     `INSERT INTO evaluation_assignments (assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits,
@@ -44,7 +38,7 @@ async function itemsClaimed(tx: Tx, events: TStoredEvent[]): Promise<void> {
  * Votes in one statement: each vote once (from its assignment), and only new votes settle their
  * assignment and count on their item.
  */
-async function votesCast(tx: Tx, events: TStoredEvent[]): Promise<void> {
+async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
   const votes = events.map((event) => ({ event, data: ZEvaluationEventData.VoteCast.parse(event.data) }));
   await tx.query(
     `WITH input AS (
@@ -248,8 +242,8 @@ export const evaluationProjection: DomainEventHandlers = {
       );
     }
   },
-  ItemClaimed: oneOrMany(itemsClaimed),
-  VoteCast: oneOrMany(votesCast),
+  ItemClaimed: handlerOfRuns(itemsClaimed),
+  VoteCast: handlerOfRuns(votesCast),
   async ItemReleased(tx, event) {
     const data = ZEvaluationEventData.ItemReleased.parse(event.data);
     await tx.query(
