@@ -136,7 +136,15 @@ for (const mode of runtimeModes()) {
       const vote = await api.vote(evaluator.headers, claim.body.assignment_id, 'good', 'friendly');
       const score = await eventually(async () => fake.scores().find((s) => s.id === vote.body.vote_id));
       expect(score).toMatchObject({ traceId: 'lf-trace-1', value: 1, comment: 'friendly' });
-      // A push repeated after a crash (before it was recorded) does not add a second score.
+      // A push repeated after a crash (before it was recorded) does not add a second score. The
+      // record of the first push is awaited before it is taken away, or it could land after.
+      await eventually(async () => {
+        const { rows } = await runtime.sql.query<{ pushed: unknown }>(
+          `SELECT langfuse_score_pushed_at AS pushed FROM evaluation_votes WHERE vote_id = $1`,
+          [vote.body.vote_id],
+        );
+        return rows[0]?.pushed ? true : undefined;
+      });
       const posts = fake.scorePosts();
       await runtime.sql.query(
         `UPDATE evaluation_votes SET langfuse_score_pushed_at = NULL WHERE vote_id = $1`,
