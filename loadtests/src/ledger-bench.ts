@@ -26,7 +26,7 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 64);
 const EVALUATORS = Number(process.env.BENCH_EVALUATORS ?? 1_000);
 /** Transfers per request: callers submit batches, as TigerBeetle clients do. */
-const REQUEST_BATCH = Number(process.env.BENCH_REQUEST_BATCH ?? 16);
+const REQUEST_BATCH = Number(process.env.BENCH_REQUEST_BATCH ?? 8);
 const BASELINE_TRANSFERS = Number(process.env.BENCH_BASELINE_TRANSFERS ?? 20_000);
 const PGLITE_TRANSFERS = Number(process.env.BENCH_PGLITE_TRANSFERS ?? 20_000);
 /** Transfers run before each measured run and not counted (a multiple of 10, at least 500). */
