@@ -519,3 +519,10 @@ export type TEvaluationEventData<T extends TEvaluationEventType> = z.infer<(type
 
 /** Items, claims and votes of an evaluation: a stream of their own, so its history stays short. */
 export const evaluationWorkStreamId = (evaluationId: string) => `evaluation-work-${evaluationId}`;
+
+/**
+ * A paid assignment's ItemClaimed (version 1) and VoteCast (version 2): they ride in the ledger's
+ * commits of the reward they reserve and post (the packed journal, read back by readAll only).
+ * Unpaid claims and votes, skips and expiries stay on the work stream.
+ */
+export const evaluationAssignmentStreamId = (assignmentId: string) => `evaluation-assignment-${assignmentId}`;

@@ -142,8 +142,12 @@ const checkedMetadata = new WeakSet<object>();
 /** Each valid event's data as JSON, made once while checking it and reused to write it. */
 const dataJsonOf = new WeakMap<object, string>();
 
-/** Checks one unit without touching the database; returns the error or undefined. */
-function validateUnit(unit: CommitUnit): EventStoreError | undefined {
+/**
+ * Checks one unit without touching the database; returns the error or undefined. Exported so a
+ * writer that adds a caller's appends to its own units can refuse a bad one before it shares a
+ * commit with others.
+ */
+export function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   if (!Array.isArray(unit.appends) || unit.appends.length === 0) {
     return new EventStoreError('invalid_event', 'A commit needs at least one stream append');
   }

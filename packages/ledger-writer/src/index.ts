@@ -3,5 +3,6 @@ export {
   LEDGER_WRITER_LEASE_KEY,
   type LedgerWriter,
   type LedgerResult,
+  type LedgerSubmission,
   type LedgerWriterOptions,
 } from './ledger-writer.js';

@@ -5,7 +5,15 @@ import {
   type TStoredEvent,
 } from '@evalmarket/contracts';
 import type { Lease, SqlClient } from '@evalmarket/db';
-import type { CommitOutcome, CommitUnit, EventStore, LogHead, PreparedCommit } from '@evalmarket/eventstore';
+import {
+  validateUnit,
+  type CommitOutcome,
+  type CommitUnit,
+  type EventStore,
+  type LogHead,
+  type PreparedCommit,
+  type StreamAppend,
+} from '@evalmarket/eventstore';
 import {
   createLedgerState,
   decide,
@@ -31,10 +39,31 @@ export interface LedgerWriterOptions {
   logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
+/**
+ * A reward command with the caller's own events that must land with its money (a claim's
+ * ItemClaimed with its ReserveReward, a vote's VoteCast with its PostReward): they are appended
+ * in the same commit unit, only when the command is decided afresh (not when it is refused or a
+ * duplicate, whose first decision carried them), and they share its outcome. They go to the
+ * packed journal with the reward's events, so their streams are the caller's alone: exact
+ * expected versions (a number or 'no_stream'), trusted rather than checked, read back by readAll.
+ */
+export interface LedgerSubmission {
+  command: Extract<LedgerCommand, { type: (typeof COMPANION_COMMANDS)[number] }>;
+  companions: StreamAppend[];
+}
+
 export interface LedgerWriter {
-  submit(command: LedgerCommand, metadata?: TEventMetadata): Promise<LedgerResult>;
+  /** Rejects (a programming error, not a ledger rejection) when companions are malformed. */
+  submit(
+    command: LedgerCommand,
+    metadata?: TEventMetadata,
+    companions?: StreamAppend[],
+  ): Promise<LedgerResult>;
   /** Submits many commands at once (a client batch); results in the same order. */
-  submitMany(commands: readonly LedgerCommand[], metadata?: TEventMetadata): Promise<LedgerResult[]>;
+  submitMany(
+    commands: ReadonlyArray<LedgerCommand | LedgerSubmission>,
+    metadata?: TEventMetadata,
+  ): Promise<LedgerResult[]>;
   /** The writer's current state (read-only use: balances for replies, the auditor). */
   readonly state: LedgerState;
   /** Position of the last ledger event the writer has applied. */
@@ -45,6 +74,7 @@ export interface LedgerWriter {
 interface Pending {
   command: LedgerCommand;
   metadata: TEventMetadata | undefined;
+  companions: StreamAppend[] | undefined;
   resolve(result: LedgerResult): void;
   /** Failed commits this command was part of. */
   attempts: number;
@@ -74,6 +104,8 @@ const REPLAY_BATCH = 5_000;
  * each, where finance's queries find them by type.
  */
 const PACKED_STREAM_PREFIX = 'reward-';
+/** The commands whose events are all reward transfers (packed), so companions can ride along. */
+const COMPANION_COMMANDS = ['ReserveReward', 'PostReward', 'ReleaseReward'] as const;
 const MAX_COMMIT_ATTEMPTS = 5;
 /** Smallest batch decided while a commit runs, and smallest half a batch is split into. */
 const SPLIT_MIN = 64;
@@ -148,20 +180,22 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       // fails.
       for (const decided of decision.events) evolve(state, decided.event);
       decisions.push({ unitIndex: units.length });
+      const appends: StreamAppend[] = decision.events.map((decided) => ({
+        stream_id: decided.stream_id,
+        expected_version: decided.expected_version,
+        events: [
+          {
+            type: decided.event.type,
+            data: decided.event.data,
+            data_json: ledgerEventDataJson(decided.event),
+            metadata: pending.metadata,
+          },
+        ],
+      }));
+      if (pending.companions) appends.push(...pending.companions);
       units.push({
         packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
-        appends: decision.events.map((decided) => ({
-          stream_id: decided.stream_id,
-          expected_version: decided.expected_version,
-          events: [
-            {
-              type: decided.event.type,
-              data: decided.event.data,
-              data_json: ledgerEventDataJson(decided.event),
-              metadata: pending.metadata,
-            },
-          ],
-        })),
+        appends,
       });
     }
     const prepared = units.length > 0 ? store.prepare(units, after) : undefined;
@@ -340,7 +374,39 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     });
   }
 
-  function enqueue(command: LedgerCommand, metadata: TEventMetadata | undefined): Promise<LedgerResult> {
+  /**
+   * Companions checked before they share a commit with other callers' commands (a bad one would
+   * fail the whole batch), with the submission's metadata on their events.
+   */
+  function companionsOf(
+    command: LedgerCommand,
+    companions: StreamAppend[] | undefined,
+    metadata: TEventMetadata | undefined,
+  ): StreamAppend[] | undefined {
+    if (!companions || companions.length === 0) return undefined;
+    if (!(COMPANION_COMMANDS as readonly string[]).includes(command.type))
+      throw new Error(`Companion events ride only with ${COMPANION_COMMANDS.join(', ')}`);
+    const appends = companions.map((append) => {
+      if (typeof append.stream_id === 'string' && append.stream_id.startsWith(PACKED_STREAM_PREFIX))
+        throw new Error(`Companion events may not go to the ledger's own streams (${append.stream_id})`);
+      return { ...append, events: append.events.map((event) => ({ ...event, metadata })) };
+    });
+    const error = validateUnit({ packed: true, appends });
+    if (error) throw error;
+    return appends;
+  }
+
+  function enqueue(
+    command: LedgerCommand,
+    metadata: TEventMetadata | undefined,
+    given?: StreamAppend[],
+  ): Promise<LedgerResult> {
+    let companions: StreamAppend[] | undefined;
+    try {
+      companions = companionsOf(command, given, metadata);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     if (stopped)
       return Promise.resolve({
         ok: false,
@@ -355,7 +421,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       });
     }
     return new Promise<LedgerResult>((resolve) => {
-      queue.push({ command, metadata, resolve, attempts: 0 });
+      queue.push({ command, metadata, companions, resolve, attempts: 0 });
       if (wakeOnArrival) {
         const wake = wakeOnArrival;
         wakeOnArrival = undefined;
@@ -365,13 +431,15 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   return {
-    submit(command, metadata) {
-      const result = enqueue(command, metadata);
+    submit(command, metadata, companions) {
+      const result = enqueue(command, metadata, companions);
       drain();
       return result;
     },
     submitMany(commands, metadata) {
-      const results = commands.map((command) => enqueue(command, metadata));
+      const results = commands.map((entry) =>
+        'companions' in entry ? enqueue(entry.command, metadata, entry.companions) : enqueue(entry, metadata),
+      );
       drain();
       return Promise.all(results);
     },

@@ -19,7 +19,7 @@ const reserve = (
   requester_id: string,
   evaluator_id: string,
   credits: number,
-): LedgerCommand => ({
+): Extract<LedgerCommand, { type: 'ReserveReward' }> => ({
   type: 'ReserveReward',
   data: { transfer_id, requester_id, evaluator_id, credits, timeout_ms: 60_000 },
 });
@@ -224,6 +224,59 @@ for (const kind of databaseKinds()) {
         'purchase_below_minimum',
       ]);
       expect(writer.position).toBe(before);
+    });
+
+    it('lands companion events in the same commit as a fresh decision only, and refuses bad ones alone', async () => {
+      db = await createTestDatabase({ kind });
+      const store = createPostgresEventStore(db.client);
+      const writer = await start();
+      const setup = await writer.submitMany([open('req'), open('ev'), purchase('req', 50)]);
+      expect(setup.filter((result) => !result.ok)).toEqual([]);
+      const claimed = (transfer: string) => [
+        {
+          stream_id: `claim-${transfer}`,
+          expected_version: 'no_stream' as const,
+          events: [{ type: 'ItemClaimed', data: { transfer } }],
+        },
+      ];
+      // 50,000 credits pay for two reservations of 20,000: the third is refused with its companion.
+      const [first, second, third] = await writer.submitMany([
+        { command: reserve('c1', 'req', 'ev', 20_000), companions: claimed('c1') },
+        { command: reserve('c2', 'req', 'ev', 20_000), companions: claimed('c2') },
+        { command: reserve('c3', 'req', 'ev', 20_000), companions: claimed('c3') },
+      ]);
+      expect(first).toMatchObject({ ok: true, duplicate: false });
+      expect(second).toMatchObject({ ok: true, duplicate: false });
+      expect(third).toMatchObject({ ok: false, rejection: 'insufficient_credits' });
+      // The reward's event and its companion share one commit, the companion right after it.
+      const events = first!.ok ? first!.events : [];
+      expect(events.map((event) => event.type)).toEqual(['RewardReserved', 'ItemClaimed']);
+      expect(events[1]!.global_position).toBe(events[0]!.global_position + 1);
+      // A duplicate (the retry of c1) does not write its companion again.
+      const retried = await writer.submit(reserve('c1', 'req', 'ev', 20_000), undefined, claimed('c1'));
+      expect(retried).toMatchObject({ ok: true, duplicate: true, events: [] });
+      // Companions only ride with reward commands, never on the ledger's own streams, and a
+      // malformed one is refused before it can share a commit with anyone else's command.
+      await expect(writer.submit(purchase('req', 50), undefined, claimed('p1'))).rejects.toThrow(
+        /ride only with/,
+      );
+      await expect(
+        writer.submit(reserve('c4', 'req', 'ev', 1), undefined, [
+          { stream_id: 'reward-c4', expected_version: 'no_stream', events: [{ type: 'X', data: {} }] },
+        ]),
+      ).rejects.toThrow(/ledger's own streams/);
+      const [bad, good] = await Promise.allSettled([
+        writer.submit(reserve('c5', 'req', 'ev', 1), undefined, [
+          { stream_id: 'claim-c5', expected_version: 'any', events: [{ type: 'ItemClaimed', data: {} }] },
+        ]),
+        writer.submit(reserve('c6', 'req', 'ev', 1), undefined, claimed('c6')),
+      ]);
+      expect(bad.status).toBe('rejected');
+      expect(good).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+      const log = await store.readAll({ after: 0, limit: 100, types: ['ItemClaimed'] });
+      expect(log.map((event) => event.stream_id)).toEqual(['claim-c1', 'claim-c2', 'claim-c6']);
+      expect((await store.verifyHashChain()).ok).toBe(true);
+      expect(checkInvariants(writer.state)).toEqual([]);
     });
 
     it('refuses a second writer on the same database', async () => {

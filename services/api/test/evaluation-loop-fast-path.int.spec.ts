@@ -1,3 +1,4 @@
+import { evaluationAssignmentStreamId } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimBooks, loadedClaimBooks } from '../src/evaluations/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
@@ -98,6 +99,71 @@ for (const mode of runtimeModes()) {
       const next = await api.claim(person.headers, evaluationId);
       expect(next.status).toBe(201);
       expect(next.body.item_id).not.toBe(claim.body.item_id);
+    }, 60_000);
+
+    it("lands a paid claim's and vote's events in the ledger's commits, and knows a vote whose first attempt landed unanswered", async () => {
+      const crowd = await paidEvaluationWithCrowd(runtime, {
+        name: 'ride',
+        evaluators: 1,
+        items: 2,
+        rate: RATE,
+      });
+      const person = crowd.evaluators[0]!;
+      const claim = await api.claim(person.headers, crowd.evaluationId);
+      expect(claim.status).toBe(201);
+      const assignmentId = claim.body.assignment_id as string;
+      // What a lost reply leaves: the reward posted with its VoteCast, the claim book not told.
+      const posted = await runtime.context.ledger.submit(
+        { type: 'PostReward', data: { transfer_id: assignmentId, vote_id: `vote-${assignmentId}` } },
+        undefined,
+        [
+          {
+            stream_id: evaluationAssignmentStreamId(assignmentId),
+            expected_version: 1,
+            events: [
+              {
+                type: 'VoteCast',
+                data: {
+                  evaluation_id: crowd.evaluationId,
+                  vote_id: `vote-${assignmentId}`,
+                  assignment_id: assignmentId,
+                  item_id: claim.body.item_id,
+                  evaluator_id: person.userId,
+                  value: 'bad',
+                  comment: null,
+                },
+              },
+            ],
+          },
+        ],
+      );
+      expect(posted).toMatchObject({ ok: true, duplicate: false });
+      // The retry finds the reward posted: another value is refused, the same one answered.
+      const other = await api.vote(person.headers, assignmentId, 'good');
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('already_voted');
+      expect((await api.vote(person.headers, assignmentId, 'bad')).status).toBe(201);
+      expect(await api.balance(person.headers, 'earning')).toBe(RATE);
+      const { rows } = await runtime.sql.query<{ value: string }>(
+        `SELECT value FROM evaluation_votes WHERE assignment_id = $1`,
+        [assignmentId],
+      );
+      expect(rows).toEqual([{ value: 'bad' }]);
+      // Each money event and the loop's event land in one commit, next to each other.
+      const mine = (await runtime.context.store.readAll({ after: 0, limit: 100_000 })).filter(
+        (event) =>
+          (event.data as { transfer_id?: string; assignment_id?: string }).transfer_id === assignmentId ||
+          (event.data as { assignment_id?: string }).assignment_id === assignmentId,
+      );
+      expect(mine.map((event) => event.type)).toEqual([
+        'RewardReserved',
+        'ItemClaimed',
+        'VoteRecorded',
+        'VoteCast',
+      ]);
+      expect(mine[1]!.global_position).toBe(mine[0]!.global_position + 1);
+      expect(mine[3]!.global_position).toBe(mine[2]!.global_position + 1);
+      expect(mine[1]!.stream_id).toBe(evaluationAssignmentStreamId(assignmentId));
     }, 60_000);
 
     it('stops claims at once when the owner completes the evaluation (pauses it), and again on reactivation', async () => {

@@ -7,7 +7,7 @@ const tx = {} as SqlExecutor;
 const event = (global_position: number, type: string) => ({ global_position, type }) as TStoredEvent;
 
 describe('createDomainProjection', () => {
-  it('hands runs of one type to handlers that take many, and keeps event order for the others', async () => {
+  it('hands runs of one type to handlers that take many, past events nobody handles here, and keeps event order for the others', async () => {
     const calls: string[] = [];
     const one =
       (name: string): DomainEventHandler =>
@@ -36,8 +36,8 @@ describe('createDomainProjection', () => {
     ]);
     expect(calls).toEqual([
       'claims:[1,2]',
-      'votes:[3]',
-      'votes:[5,6]',
+      // An event no domain handles here does not break a run.
+      'votes:[3,5,6]',
       // A type with a handler that takes one at a time runs event by event, every handler in turn.
       'a:7',
       'b:7',
@@ -45,5 +45,27 @@ describe('createDomainProjection', () => {
       'b:8',
     ]);
     expect(result).toEqual({ handled: 7 });
+  });
+
+  it('hands one many handler registered for several types their runs mixed, in log order', async () => {
+    const calls: string[] = [];
+    const work: DomainEventHandler = Object.assign(async () => undefined, {
+      many: async (_tx: SqlExecutor, events: TStoredEvent[]) => {
+        calls.push(`work:[${events.map((e) => `${e.type}${e.global_position}`).join(',')}]`);
+      },
+    });
+    const other: DomainEventHandler = async (_tx, e) => {
+      calls.push(`other:${e.global_position}`);
+    };
+    const apply = createDomainProjection([{ Claimed: work, Voted: work, Skipped: other }]);
+    await apply(tx, [
+      event(1, 'Claimed'),
+      event(2, 'Reserved'),
+      event(3, 'Voted'),
+      event(4, 'Claimed'),
+      event(5, 'Skipped'),
+      event(6, 'Voted'),
+    ]);
+    expect(calls).toEqual(['work:[Claimed1,Voted3,Claimed4]', 'other:5', 'work:[Voted6]']);
   });
 });

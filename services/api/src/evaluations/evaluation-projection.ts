@@ -75,6 +75,18 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
   );
 }
 
+/**
+ * A run of claims and votes (they interleave when a vote and the next claim share a commit): the
+ * claims first, then the votes, the same as in log order. A claim only inserts its own new
+ * assignment, which no earlier vote touches, and a vote always comes after its own claim.
+ */
+const claimsAndVotes = handlerOfRuns(async (tx, events) => {
+  const claims = events.filter((event) => event.type === 'ItemClaimed');
+  const votes = claims.length === events.length ? [] : events.filter((event) => event.type === 'VoteCast');
+  if (claims.length > 0) await itemsClaimed(tx, claims);
+  if (votes.length > 0) await votesCast(tx, votes);
+});
+
 const UPDATABLE_COLUMNS = new Set(['title', 'description', 'model_type', 'is_public', 'parameters']);
 
 /**
@@ -242,8 +254,8 @@ export const evaluationProjection: DomainEventHandlers = {
       );
     }
   },
-  ItemClaimed: handlerOfRuns(itemsClaimed),
-  VoteCast: handlerOfRuns(votesCast),
+  ItemClaimed: claimsAndVotes,
+  VoteCast: claimsAndVotes,
   async ItemReleased(tx, event) {
     const data = ZEvaluationEventData.ItemReleased.parse(event.data);
     await tx.query(

@@ -5,6 +5,7 @@ import {
   ZEvaluatorProject,
   ZVoteReply,
   ZVoteRequest,
+  evaluationAssignmentStreamId,
   evaluationWorkStreamId,
   type TEvaluationConfig,
   type TPermissionLevel,
@@ -318,20 +319,43 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     const claim = taken.claim;
     try {
       const metadata = eventMetadata(request);
+      const itemClaimed = {
+        type: 'ItemClaimed',
+        data: {
+          evaluation_id: evaluationId,
+          assignment_id: assignmentId,
+          item_id: claim.itemId,
+          evaluator_id: userId,
+          tier: who.tier,
+          reward_credits: reward,
+          transfer_id: transferId,
+          expires_at: claim.leaseExpiresAt,
+        },
+      };
       if (transferId) {
+        // ItemClaimed rides in the ledger's commit of the reservation: both land or neither does.
         const [opened, reserved] = await context.ledger.submitMany(
           [
             { type: 'OpenUserAccounts', data: { user_id: userId } },
             {
-              type: 'ReserveReward',
-              data: {
-                transfer_id: transferId,
-                requester_id: evaluation.creator_id,
-                evaluator_id: userId,
-                credits: reward,
-                timeout_ms: leaseMs,
-                item_id: claim.itemId,
+              command: {
+                type: 'ReserveReward',
+                data: {
+                  transfer_id: transferId,
+                  requester_id: evaluation.creator_id,
+                  evaluator_id: userId,
+                  credits: reward,
+                  timeout_ms: leaseMs,
+                  item_id: claim.itemId,
+                },
               },
+              companions: [
+                {
+                  stream_id: evaluationAssignmentStreamId(assignmentId),
+                  expected_version: 'no_stream',
+                  events: [itemClaimed],
+                },
+              ],
             },
           ],
           metadata,
@@ -350,45 +374,20 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
           }
           return ledgerRejectionError(reserved!);
         }
+        // The ledger's lease started when it decided, a little after the claim's: the book frees
+        // the slot only after the ledger's lease (plus grace), so no vote can land past it.
         const data = reserved!.events[0]?.data as { expires_at?: string } | undefined;
-        if (data?.expires_at) {
-          claim.leaseExpiresAt = new Date(data.expires_at).toISOString();
-          claim.expiresAtMs = new Date(data.expires_at).getTime() + BOOK_EXPIRY_GRACE_MS;
+        if (data?.expires_at) claim.expiresAtMs = Date.parse(data.expires_at) + BOOK_EXPIRY_GRACE_MS;
+        wrote(reserved!);
+      } else {
+        try {
+          // Committed (group commit) before the reply; the read models follow without being awaited.
+          await appender.append(evaluationWorkStreamId(evaluationId), [itemClaimed], { metadata });
+        } catch (error) {
+          // The claim did not happen: give the slot back.
+          book.cancel(assignmentId);
+          throw error;
         }
-        const last = reserved!.events[reserved!.events.length - 1];
-        if (last) barrier.walletWrote(last.global_position);
-      }
-      try {
-        // Committed (group commit) before the reply; the read models follow without being awaited.
-        await appender.append(
-          evaluationWorkStreamId(evaluationId),
-          [
-            {
-              type: 'ItemClaimed',
-              data: {
-                evaluation_id: evaluationId,
-                assignment_id: assignmentId,
-                item_id: claim.itemId,
-                evaluator_id: userId,
-                tier: who.tier,
-                reward_credits: reward,
-                transfer_id: transferId,
-                expires_at: claim.leaseExpiresAt,
-              },
-            },
-          ],
-          { metadata },
-        );
-      } catch (error) {
-        // The claim did not happen: give the slot and the reservation back.
-        book.cancel(assignmentId);
-        if (transferId) {
-          await context.ledger.submit(
-            { type: 'ReleaseReward', data: { transfer_id: transferId, reason: 'cancelled' } },
-            metadata,
-          );
-        }
-        throw error;
       }
     } finally {
       settle();
@@ -447,22 +446,67 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       'assignment_expired',
     );
 
-  /** Posts a vote's reserved reward; the position of the ledger's last event, if any. */
-  const postReward = async (
+  /** Notes a ledger commit that carried the loop's own events: both read models must see it. */
+  const wrote = (result: { events: ReadonlyArray<{ global_position: number }> }) => {
+    const last = result.events[result.events.length - 1]?.global_position;
+    if (last) {
+      barrier.walletWrote(last);
+      barrier.domainWrote(last);
+    }
+  };
+
+  type Voted = { assignmentId: string; itemId: string; evaluatorId: string };
+  const voteCast = (evaluationId: string, voted: Voted, value: string, comment: string | null) => ({
+    type: 'VoteCast',
+    data: {
+      evaluation_id: evaluationId,
+      vote_id: `vote-${voted.assignmentId}`,
+      assignment_id: voted.assignmentId,
+      item_id: voted.itemId,
+      evaluator_id: voted.evaluatorId,
+      value,
+      comment,
+    },
+  });
+
+  /**
+   * Records a paid vote: its VoteCast rides in the ledger's commit that posts the reward, so both
+   * land or neither does. The value recorded: this vote's, or, when the reward was already
+   * posted with this vote id (a retry whose first attempt landed after all), the first one's.
+   */
+  const recordPaidVote = async (
+    evaluationId: string,
     transferId: string,
-    voteId: string,
+    voted: Voted,
+    value: 'good' | 'bad',
+    comment: string | null,
     metadata: ReturnType<typeof eventMetadata>,
-  ): Promise<number | undefined> => {
+  ): Promise<string> => {
+    const cast = voteCast(evaluationId, voted, value, comment);
     const posted = await context.ledger.submit(
-      { type: 'PostReward', data: { transfer_id: transferId, vote_id: voteId } },
+      { type: 'PostReward', data: { transfer_id: transferId, vote_id: cast.data.vote_id } },
       metadata,
+      [{ stream_id: evaluationAssignmentStreamId(voted.assignmentId), expected_version: 1, events: [cast] }],
     );
     if (!posted.ok) {
       if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
         throw assignmentOver();
       throw ledgerRejectionError(posted);
     }
-    return posted.events[posted.events.length - 1]?.global_position;
+    if (!posted.duplicate) {
+      wrote(posted);
+      return value;
+    }
+    // Posted earlier: its VoteCast landed with it, so the read model has the vote once caught up;
+    // a reward posted before votes rode with their rewards may lack it, which is recorded now.
+    await context.domain.waitFor(await context.store.headPosition());
+    const { rows } = await sql.query<{ value: string }>(
+      `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
+      [cast.data.vote_id],
+    );
+    if (rows[0]) return rows[0].value;
+    await recordEvents(context, evaluationWorkStreamId(evaluationId), [cast], { metadata });
+    return value;
   };
 
   /**
@@ -487,33 +531,20 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     if (claim.state !== 'live') throw assignmentOver();
     if (!claim.transferId && Date.parse(claim.leaseExpiresAt) <= context.now().getTime())
       throw assignmentOver();
-    const voteId = `vote-${claim.assignmentId}`;
     const metadata = eventMetadata(request);
     const work = (async () => {
+      let recorded: string = vote;
       if (claim.transferId) {
-        // A retry after a failed append finds the reward posted with this vote id: not a rejection.
-        const last = await postReward(claim.transferId, voteId, metadata);
-        if (last) barrier.walletWrote(last);
+        recorded = await recordPaidVote(evaluationId, claim.transferId, claim, vote, comment, metadata);
+      } else {
+        await appender.append(
+          evaluationWorkStreamId(evaluationId),
+          [voteCast(evaluationId, claim, vote, comment)],
+          { metadata },
+        );
       }
-      await appender.append(
-        evaluationWorkStreamId(evaluationId),
-        [
-          {
-            type: 'VoteCast',
-            data: {
-              evaluation_id: evaluationId,
-              vote_id: voteId,
-              assignment_id: claim.assignmentId,
-              item_id: claim.itemId,
-              evaluator_id: claim.evaluatorId,
-              value: vote,
-              comment,
-            },
-          },
-        ],
-        { metadata },
-      );
-      book.voted(claim.assignmentId, vote);
+      book.voted(claim.assignmentId, recorded);
+      if (recorded !== vote) throw new ConflictError('This item already has your vote', 'already_voted');
     })();
     claim.voting = work;
     try {
@@ -643,36 +674,33 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       }
       if (row.status !== 'claimed') throw assignmentOver();
       const metadata = eventMetadata(request);
+      const voted = { assignmentId: row.assignment_id, itemId: row.item_id, evaluatorId: row.evaluator_id };
+      let recorded: string = request.body.vote;
       if (row.transfer_id) {
-        const last = await postReward(row.transfer_id, voteId, metadata);
-        if (last) await context.wallet.waitFor(last);
-      } else if (new Date(row.expires_at).getTime() <= context.now().getTime()) {
-        throw assignmentOver();
+        recorded = await recordPaidVote(
+          row.evaluation_id,
+          row.transfer_id,
+          voted,
+          request.body.vote,
+          comment,
+          metadata,
+        );
+      } else {
+        if (new Date(row.expires_at).getTime() <= context.now().getTime()) throw assignmentOver();
+        await recordEvents(
+          context,
+          evaluationWorkStreamId(row.evaluation_id),
+          [voteCast(row.evaluation_id, voted, request.body.vote, comment)],
+          { metadata },
+        );
       }
-      await recordEvents(
-        context,
-        evaluationWorkStreamId(row.evaluation_id),
-        [
-          {
-            type: 'VoteCast',
-            data: {
-              evaluation_id: row.evaluation_id,
-              vote_id: voteId,
-              assignment_id: row.assignment_id,
-              item_id: row.item_id,
-              evaluator_id: row.evaluator_id,
-              value: request.body.vote,
-              comment,
-            },
-          },
-        ],
-        { metadata },
-      );
       (
         await claimBooks(context)
           .get(row.evaluation_id)
           ?.catch(() => undefined)
-      )?.voted(row.assignment_id, request.body.vote);
+      )?.voted(row.assignment_id, recorded);
+      if (recorded !== request.body.vote)
+        throw new ConflictError('This item already has your vote', 'already_voted');
       return answer();
     },
   );
