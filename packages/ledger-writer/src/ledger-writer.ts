@@ -66,7 +66,7 @@ export interface LedgerWriter {
   ): Promise<LedgerResult[]>;
   /** The writer's current state (read-only use: balances for replies, the auditor). */
   readonly state: LedgerState;
-  /** Position of the last ledger event the writer has applied. */
+  /** Position of the last ledger event the writer has applied (or of a companion it wrote after it). */
   readonly position: number;
   stop(): Promise<void>;
 }
