@@ -389,7 +389,15 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     const appends = companions.map((append) => {
       if (typeof append.stream_id === 'string' && append.stream_id.startsWith(PACKED_STREAM_PREFIX))
         throw new Error(`Companion events may not go to the ledger's own streams (${append.stream_id})`);
-      return { ...append, events: append.events.map((event) => ({ ...event, metadata })) };
+      // Their JSON is made once here, checked now and written as it is.
+      return {
+        ...append,
+        events: append.events.map((event) => ({
+          ...event,
+          metadata,
+          data_json: event.data_json ?? JSON.stringify(event.data),
+        })),
+      };
     });
     const error = validateUnit({ packed: true, appends });
     if (error) throw error;
