@@ -19,6 +19,7 @@ import {
   decide,
   evolve,
   ledgerEventDataJson,
+  type DecidedLedgerEvent,
   type LedgerCommand,
   type LedgerRejection,
   type LedgerState,
@@ -40,25 +41,27 @@ export interface LedgerWriterOptions {
 }
 
 /**
- * A reward command with the caller's own events that must land with its money (a claim's
- * ItemClaimed with its ReserveReward, a vote's VoteCast with its PostReward): they are appended
- * in the same commit unit, only when the command is decided afresh (not when it is refused or a
- * duplicate, whose first decision carried them), and they share its outcome. They go to the
- * packed journal with the reward's events, so their streams are the caller's alone: exact
- * expected versions (a number or 'no_stream'), trusted rather than checked, read back by readAll.
+ * The caller's own events that must land with a reward command's money (a claim's ItemClaimed
+ * with its ReserveReward, a vote's VoteCast with its PostReward), made from the ledger events the
+ * command was decided to (a reservation's lease end, say). Called only when the command is decided
+ * afresh (not when it is refused or a duplicate, whose first decision carried them); they join
+ * its commit unit and share its outcome. They go to the packed journal with the reward's events,
+ * so their streams are the caller's alone: exact expected versions (a number or 'no_stream'),
+ * trusted rather than checked, read back by readAll.
  */
+export type Companions = (decided: readonly TLedgerEvent[]) => StreamAppend[];
+
 export interface LedgerSubmission {
   command: Extract<LedgerCommand, { type: (typeof COMPANION_COMMANDS)[number] }>;
-  companions: StreamAppend[];
+  companions: Companions;
 }
 
 export interface LedgerWriter {
-  /** Rejects (a programming error, not a ledger rejection) when companions are malformed. */
-  submit(
-    command: LedgerCommand,
-    metadata?: TEventMetadata,
-    companions?: StreamAppend[],
-  ): Promise<LedgerResult>;
+  /**
+   * Rejects (a programming error, not a ledger rejection) when companions come with a command
+   * that takes none, or turn out malformed; the command is then not applied.
+   */
+  submit(command: LedgerCommand, metadata?: TEventMetadata, companions?: Companions): Promise<LedgerResult>;
   /** Submits many commands at once (a client batch); results in the same order. */
   submitMany(
     commands: ReadonlyArray<LedgerCommand | LedgerSubmission>,
@@ -74,16 +77,20 @@ export interface LedgerWriter {
 interface Pending {
   command: LedgerCommand;
   metadata: TEventMetadata | undefined;
-  companions: StreamAppend[] | undefined;
+  companions: Companions | undefined;
   resolve(result: LedgerResult): void;
+  reject(error: Error): void;
   /** Failed commits this command was part of. */
   attempts: number;
 }
 
+/** What became of one command of a batch: its unit, its answer, or its companions' error. */
+type Decided = { unitIndex: number } | LedgerResult | { failed: Error };
+
 /** A decided batch on its way to the log. */
 interface Flight {
   batch: Pending[];
-  decisions: Array<{ unitIndex: number } | LedgerResult>;
+  decisions: Decided[];
   prepared: PreparedCommit | undefined;
   units: CommitUnit[];
   /** The head the log has once this batch is written, when known in advance. */
@@ -163,7 +170,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
    * its commit on top of `after`, the head the commit before it leaves.
    */
   function decideBatch(batch: Pending[], after: LogHead | undefined): Flight {
-    const decisions: Array<{ unitIndex: number } | LedgerResult> = [];
+    const decisions: Decided[] = [];
     const units: CommitUnit[] = [];
     const at = now();
     for (const pending of batch) {
@@ -174,6 +181,12 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       }
       if (decision.events.length === 0) {
         decisions.push({ ok: true, duplicate: decision.duplicate, events: [] });
+        continue;
+      }
+      const companions = pending.companions ? companionAppends(pending, decision.events) : [];
+      if (companions instanceof Error) {
+        // Not applied: the command goes no further than its caller.
+        decisions.push({ failed: companions });
         continue;
       }
       // Applied now, so the next command sees these balances; undone by reload() if the commit
@@ -192,7 +205,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
           },
         ],
       }));
-      if (pending.companions) appends.push(...pending.companions);
+      appends.push(...companions);
       units.push({
         packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
         appends,
@@ -236,7 +249,9 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     const { batch, decisions } = flight;
     for (let index = 0; index < batch.length; index += 1) {
       const decision = decisions[index]!;
-      if ('unitIndex' in decision) {
+      if ('failed' in decision) {
+        batch[index]!.reject(decision.failed);
+      } else if ('unitIndex' in decision) {
         const outcome = outcomes[decision.unitIndex]!;
         batch[index]!.resolve(
           outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
@@ -375,45 +390,42 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   /**
-   * Companions checked before they share a commit with other callers' commands (a bad one would
-   * fail the whole batch), with the submission's metadata on their events.
+   * A command's companions, made from its decided events and checked before they share a commit
+   * with other callers' commands (a bad one would fail the whole batch), with the submission's
+   * metadata on their events; the error when they cannot ride.
    */
-  function companionsOf(
-    command: LedgerCommand,
-    companions: StreamAppend[] | undefined,
-    metadata: TEventMetadata | undefined,
-  ): StreamAppend[] | undefined {
-    if (!companions || companions.length === 0) return undefined;
-    if (!(COMPANION_COMMANDS as readonly string[]).includes(command.type))
-      throw new Error(`Companion events ride only with ${COMPANION_COMMANDS.join(', ')}`);
-    const appends = companions.map((append) => {
-      if (typeof append.stream_id === 'string' && append.stream_id.startsWith(PACKED_STREAM_PREFIX))
-        throw new Error(`Companion events may not go to the ledger's own streams (${append.stream_id})`);
-      // Their JSON is made once here, checked now and written as it is.
-      return {
-        ...append,
-        events: append.events.map((event) => ({
-          ...event,
-          metadata,
-          data_json: event.data_json ?? JSON.stringify(event.data),
-        })),
-      };
-    });
-    const error = validateUnit({ packed: true, appends });
-    if (error) throw error;
-    return appends;
+  function companionAppends(
+    pending: Pending,
+    decided: readonly DecidedLedgerEvent[],
+  ): StreamAppend[] | Error {
+    try {
+      const appends = pending.companions!(decided.map((event) => event.event)).map((append) => {
+        if (typeof append.stream_id === 'string' && append.stream_id.startsWith(PACKED_STREAM_PREFIX))
+          throw new Error(`Companion events may not go to the ledger's own streams (${append.stream_id})`);
+        // Their JSON is made once here, checked now and written as it is.
+        return {
+          ...append,
+          events: append.events.map((event) => ({
+            ...event,
+            metadata: pending.metadata,
+            data_json: event.data_json ?? JSON.stringify(event.data),
+          })),
+        };
+      });
+      if (appends.length === 0) return appends;
+      return validateUnit({ packed: true, appends }) ?? appends;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   function enqueue(
     command: LedgerCommand,
     metadata: TEventMetadata | undefined,
-    given?: StreamAppend[],
+    companions?: Companions,
   ): Promise<LedgerResult> {
-    let companions: StreamAppend[] | undefined;
-    try {
-      companions = companionsOf(command, given, metadata);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    if (companions && !(COMPANION_COMMANDS as readonly string[]).includes(command.type)) {
+      return Promise.reject(new Error(`Companion events ride only with ${COMPANION_COMMANDS.join(', ')}`));
     }
     if (stopped)
       return Promise.resolve({
@@ -428,8 +440,8 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         message: 'The ledger is overloaded; try again.',
       });
     }
-    return new Promise<LedgerResult>((resolve) => {
-      queue.push({ command, metadata, companions, resolve, attempts: 0 });
+    return new Promise<LedgerResult>((resolve, reject) => {
+      queue.push({ command, metadata, companions, resolve, reject, attempts: 0 });
       if (wakeOnArrival) {
         const wake = wakeOnArrival;
         wakeOnArrival = undefined;

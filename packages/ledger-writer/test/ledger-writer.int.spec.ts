@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createPostgresEventStore } from '@evalmarket/eventstore';
+import { createPostgresEventStore, type ExpectedVersion } from '@evalmarket/eventstore';
 import { checkInvariants, spendingAccount, earningAccount, type LedgerCommand } from '@evalmarket/ledger';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '@evalmarket/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLedgerWriter, type LedgerWriter } from '../src/index.js';
+import { startLedgerWriter, type Companions, type LedgerWriter } from '../src/index.js';
 
 const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
 const purchase = (
@@ -226,20 +226,33 @@ for (const kind of databaseKinds()) {
       expect(writer.position).toBe(before);
     });
 
-    it('lands companion events in the same commit as a fresh decision only, and refuses bad ones alone', async () => {
+    it('lands companion events made from the decision in its commit, only for a fresh decision, and refuses bad ones alone', async () => {
       db = await createTestDatabase({ kind });
       const store = createPostgresEventStore(db.client);
       const writer = await start();
       const setup = await writer.submitMany([open('req'), open('ev'), purchase('req', 50)]);
       expect(setup.filter((result) => !result.ok)).toEqual([]);
-      const claimed = (transfer: string) => [
-        {
-          stream_id: `claim-${transfer}`,
-          expected_version: 'no_stream' as const,
-          events: [{ type: 'ItemClaimed', data: { transfer } }],
-        },
-      ];
-      // 50,000 credits pay for two reservations of 20,000: the third is refused with its companion.
+      let made = 0;
+      const claimed =
+        (transfer: string, expected: ExpectedVersion = 'no_stream'): Companions =>
+        (decided) => {
+          made += 1;
+          const reserved = decided.find((event) => event.type === 'RewardReserved');
+          return [
+            {
+              stream_id: `claim-${transfer}`,
+              expected_version: expected,
+              events: [
+                {
+                  type: 'ItemClaimed',
+                  data: { transfer, expires_at: (reserved?.data as { expires_at: string }).expires_at },
+                },
+              ],
+            },
+          ];
+        };
+      // 50,000 credits pay for two reservations of 20,000: the third is refused without its
+      // companions being made.
       const [first, second, third] = await writer.submitMany([
         { command: reserve('c1', 'req', 'ev', 20_000), companions: claimed('c1') },
         { command: reserve('c2', 'req', 'ev', 20_000), companions: claimed('c2') },
@@ -248,31 +261,42 @@ for (const kind of databaseKinds()) {
       expect(first).toMatchObject({ ok: true, duplicate: false });
       expect(second).toMatchObject({ ok: true, duplicate: false });
       expect(third).toMatchObject({ ok: false, rejection: 'insufficient_credits' });
-      // The reward's event and its companion share one commit, the companion right after it.
+      expect(made).toBe(2);
+      // The reward's event and its companion share one commit, the companion right after it,
+      // made from the decided reservation (its lease end).
       const events = first!.ok ? first!.events : [];
       expect(events.map((event) => event.type)).toEqual(['RewardReserved', 'ItemClaimed']);
       expect(events[1]!.global_position).toBe(events[0]!.global_position + 1);
-      // A duplicate (the retry of c1) does not write its companion again.
+      expect((events[1]!.data as { expires_at: string }).expires_at).toBe(
+        (events[0]!.data as { expires_at: string }).expires_at,
+      );
+      // A duplicate (the retry of c1) does not make or write its companions again.
       const retried = await writer.submit(reserve('c1', 'req', 'ev', 20_000), undefined, claimed('c1'));
       expect(retried).toMatchObject({ ok: true, duplicate: true, events: [] });
+      expect(made).toBe(2);
       // Companions only ride with reward commands, never on the ledger's own streams, and a
-      // malformed one is refused before it can share a commit with anyone else's command.
+      // malformed one fails its own command alone, which is then not applied.
       await expect(writer.submit(purchase('req', 50), undefined, claimed('p1'))).rejects.toThrow(
         /ride only with/,
       );
       await expect(
-        writer.submit(reserve('c4', 'req', 'ev', 1), undefined, [
+        writer.submit(reserve('c4', 'req', 'ev', 1), undefined, () => [
           { stream_id: 'reward-c4', expected_version: 'no_stream', events: [{ type: 'X', data: {} }] },
         ]),
       ).rejects.toThrow(/ledger's own streams/);
+      const available = () => {
+        const account = writer.state.accounts.get(spendingAccount('req'))!;
+        return account.credits_posted - account.debits_posted - account.debits_pending;
+      };
+      expect(available()).toBe(10_000);
       const [bad, good] = await Promise.allSettled([
-        writer.submit(reserve('c5', 'req', 'ev', 1), undefined, [
-          { stream_id: 'claim-c5', expected_version: 'any', events: [{ type: 'ItemClaimed', data: {} }] },
-        ]),
-        writer.submit(reserve('c6', 'req', 'ev', 1), undefined, claimed('c6')),
+        writer.submit(reserve('c5', 'req', 'ev', 10_000), undefined, claimed('c5', 'any')),
+        writer.submit(reserve('c6', 'req', 'ev', 10_000), undefined, claimed('c6')),
       ]);
       expect(bad.status).toBe('rejected');
+      // c5 was not applied, so its credits paid for c6.
       expect(good).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+      expect(available()).toBe(0);
       const log = await store.readAll({ after: 0, limit: 100, types: ['ItemClaimed'] });
       expect(log.map((event) => event.stream_id)).toEqual(['claim-c1', 'claim-c2', 'claim-c6']);
       expect((await store.verifyHashChain()).ok).toBe(true);

@@ -116,7 +116,7 @@ for (const mode of runtimeModes()) {
       const posted = await runtime.context.ledger.submit(
         { type: 'PostReward', data: { transfer_id: assignmentId, vote_id: `vote-${assignmentId}` } },
         undefined,
-        [
+        () => [
           {
             stream_id: evaluationAssignmentStreamId(assignmentId),
             expected_version: 1,
@@ -164,6 +164,12 @@ for (const mode of runtimeModes()) {
       expect(mine[1]!.global_position).toBe(mine[0]!.global_position + 1);
       expect(mine[3]!.global_position).toBe(mine[2]!.global_position + 1);
       expect(mine[1]!.stream_id).toBe(evaluationAssignmentStreamId(assignmentId));
+      // The claim's lease end is the ledger's, in the log as in the reply.
+      const leaseEnd = (mine[0]!.data as { expires_at: string }).expires_at;
+      expect(new Date((mine[1]!.data as { expires_at: string }).expires_at).getTime()).toBe(
+        new Date(leaseEnd).getTime(),
+      );
+      expect(new Date(claim.body.expires_at as string).getTime()).toBe(new Date(leaseEnd).getTime());
     }, 60_000);
 
     it('stops claims at once when the owner completes the evaluation (pauses it), and again on reactivation', async () => {

@@ -319,7 +319,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     const claim = taken.claim;
     try {
       const metadata = eventMetadata(request);
-      const itemClaimed = {
+      const itemClaimed = (expiresAt: string) => ({
         type: 'ItemClaimed',
         data: {
           evaluation_id: evaluationId,
@@ -329,12 +329,13 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
           tier: who.tier,
           reward_credits: reward,
           transfer_id: transferId,
-          expires_at: claim.leaseExpiresAt,
+          expires_at: expiresAt,
         },
-      };
+      });
       if (transferId) {
-        // ItemClaimed rides in the ledger's commit of the reservation: both land or neither does.
-        const [opened, reserved] = await context.ledger.submitMany(
+        // ItemClaimed rides in the ledger's commit of the reservation, with its lease end: both
+        // land or neither does.
+        const submitted = context.ledger.submitMany(
           [
             { type: 'OpenUserAccounts', data: { user_id: userId } },
             {
@@ -349,17 +350,22 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
                   item_id: claim.itemId,
                 },
               },
-              companions: [
+              companions: (decided) => [
                 {
                   stream_id: evaluationAssignmentStreamId(assignmentId),
                   expected_version: 'no_stream',
-                  events: [itemClaimed],
+                  events: [itemClaimed(leaseEndOf(decided) ?? claim.leaseExpiresAt)],
                 },
               ],
             },
           ],
           metadata,
         );
+        // Refused outright (companions that cannot ride, a programming error): no claim happened.
+        const [opened, reserved] = await submitted.catch((error: unknown) => {
+          book.cancel(assignmentId);
+          throw error;
+        });
         if (!opened!.ok) {
           book.cancel(assignmentId);
           return ledgerRejectionError(opened!);
@@ -374,15 +380,19 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
           }
           return ledgerRejectionError(reserved!);
         }
-        // The ledger's lease started when it decided, a little after the claim's: the book frees
-        // the slot only after the ledger's lease (plus grace), so no vote can land past it.
-        const data = reserved!.events[0]?.data as { expires_at?: string } | undefined;
-        if (data?.expires_at) claim.expiresAtMs = Date.parse(data.expires_at) + BOOK_EXPIRY_GRACE_MS;
+        // The ledger's lease started when it decided, a little after the claim's.
+        const leaseEnd = leaseEndOf(reserved!.events);
+        if (leaseEnd) {
+          claim.leaseExpiresAt = leaseEnd;
+          claim.expiresAtMs = Date.parse(leaseEnd) + BOOK_EXPIRY_GRACE_MS;
+        }
         wrote(reserved!);
       } else {
         try {
           // Committed (group commit) before the reply; the read models follow without being awaited.
-          await appender.append(evaluationWorkStreamId(evaluationId), [itemClaimed], { metadata });
+          await appender.append(evaluationWorkStreamId(evaluationId), [itemClaimed(claim.leaseExpiresAt)], {
+            metadata,
+          });
         } catch (error) {
           // The claim did not happen: give the slot back.
           book.cancel(assignmentId);
@@ -486,7 +496,9 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     const posted = await context.ledger.submit(
       { type: 'PostReward', data: { transfer_id: transferId, vote_id: cast.data.vote_id } },
       metadata,
-      [{ stream_id: evaluationAssignmentStreamId(voted.assignmentId), expected_version: 1, events: [cast] }],
+      () => [
+        { stream_id: evaluationAssignmentStreamId(voted.assignmentId), expected_version: 1, events: [cast] },
+      ],
     );
     if (!posted.ok) {
       if (posted.rejection === 'transfer_expired' || posted.rejection === 'transfer_already_voided')
@@ -751,6 +763,13 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       return { assignment_id: row.assignment_id, status: 'released' };
     },
   );
+}
+
+/** The lease end of a reservation among ledger events (as decided or as stored), if there is one. */
+function leaseEndOf(events: ReadonlyArray<{ type: string; data: unknown }>): string | undefined {
+  const reserved = events.find((event) => event.type === 'RewardReserved');
+  const expiresAt = (reserved?.data as { expires_at?: unknown } | undefined)?.expires_at;
+  return typeof expiresAt === 'string' ? new Date(expiresAt).toISOString() : undefined;
 }
 
 /**
