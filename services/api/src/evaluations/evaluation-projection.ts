@@ -82,7 +82,7 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
  */
 const claimsAndVotes = handlerOfRuns(async (tx, events) => {
   const claims = events.filter((event) => event.type === 'ItemClaimed');
-  const votes = claims.length === events.length ? [] : events.filter((event) => event.type === 'VoteCast');
+  const votes = events.filter((event) => event.type === 'VoteCast');
   if (claims.length > 0) await itemsClaimed(tx, claims);
   if (votes.length > 0) await votesCast(tx, votes);
 });

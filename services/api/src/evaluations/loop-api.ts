@@ -456,6 +456,17 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       'assignment_expired',
     );
 
+  const alreadyVoted = () => new ConflictError('This item already has your vote', 'already_voted');
+
+  /** The value the read model holds for a vote, if it holds it. */
+  const recordedVote = async (voteId: string): Promise<string | undefined> => {
+    const { rows } = await sql.query<{ value: string }>(
+      `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
+      [voteId],
+    );
+    return rows[0]?.value;
+  };
+
   /** Notes a ledger commit that carried the loop's own events: both read models must see it. */
   const wrote = (result: { events: ReadonlyArray<{ global_position: number }> }) => {
     const last = result.events[result.events.length - 1]?.global_position;
@@ -512,11 +523,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     // Posted earlier: its VoteCast landed with it, so the read model has the vote once caught up;
     // a reward posted before votes rode with their rewards may lack it, which is recorded now.
     await context.domain.waitFor(await context.store.headPosition());
-    const { rows } = await sql.query<{ value: string }>(
-      `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
-      [cast.data.vote_id],
-    );
-    if (rows[0]) return rows[0].value;
+    const earlier = await recordedVote(cast.data.vote_id);
+    if (earlier !== undefined) return earlier;
     await recordEvents(context, evaluationWorkStreamId(evaluationId), [cast], { metadata });
     return value;
   };
@@ -538,7 +546,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     if (claim.state === 'voted') {
       if (claim.vote === undefined) return false;
       if (claim.vote === vote) return true;
-      throw new ConflictError('This item already has your vote', 'already_voted');
+      throw alreadyVoted();
     }
     if (claim.state !== 'live') throw assignmentOver();
     if (!claim.transferId && Date.parse(claim.leaseExpiresAt) <= context.now().getTime())
@@ -556,7 +564,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         );
       }
       book.voted(claim.assignmentId, recorded);
-      if (recorded !== vote) throw new ConflictError('This item already has your vote', 'already_voted');
+      if (recorded !== vote) throw alreadyVoted();
     })();
     claim.voting = work;
     try {
@@ -677,12 +685,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         });
       };
       if (row.status === 'voted') {
-        const { rows } = await sql.query<{ value: string }>(
-          `SELECT value FROM evaluation_votes WHERE vote_id = $1`,
-          [voteId],
-        );
-        if (rows[0]?.value === request.body.vote) return answer();
-        throw new ConflictError('This item already has your vote', 'already_voted');
+        if ((await recordedVote(voteId)) === request.body.vote) return answer();
+        throw alreadyVoted();
       }
       if (row.status !== 'claimed') throw assignmentOver();
       const metadata = eventMetadata(request);
@@ -711,8 +715,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
           .get(row.evaluation_id)
           ?.catch(() => undefined)
       )?.voted(row.assignment_id, recorded);
-      if (recorded !== request.body.vote)
-        throw new ConflictError('This item already has your vote', 'already_voted');
+      if (recorded !== request.body.vote) throw alreadyVoted();
       return answer();
     },
   );
