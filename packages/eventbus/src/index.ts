@@ -5,4 +5,5 @@ export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from 
 export type { ConsumerTuning } from './jetstream-consumer.js';
 export type { RelayHandle, RelayStats, RelayTuning } from './relay.js';
 export { RELAY_LOCK_NAMESPACE } from './relay.js';
-export { subjectFor } from './stream-setup.js';
+export { batchSubject } from './stream-setup.js';
+export { packEvents, unpackEvents } from './stream-message.js';

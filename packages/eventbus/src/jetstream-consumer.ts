@@ -15,6 +15,7 @@ import { holeIsPermanent, planDelivery } from './delivery-plan.js';
 import type { ConsumeOptions, ConsumerHandle, EventBusLogger, StoredEvent } from './event-bus.js';
 import { backoffMs, Pause } from './pause.js';
 import { isApiError } from './stream-setup.js';
+import { MESSAGE_BYTES, unpackEvents } from './stream-message.js';
 
 export interface ConsumerTuning {
   /**
@@ -48,6 +49,12 @@ const seqOf = (m: JsMsg) => m.info.streamSequence;
 const START_ATTEMPTS = 4;
 
 /**
+ * Most messages per pull. A message holds up to MESSAGE_BYTES of events, so a pull stays near
+ * 16 MiB however far behind the consumer is; the handler still gets at most batchSize events.
+ */
+const FETCH_MESSAGES = Math.floor((16 * 1024 * 1024) / MESSAGE_BYTES);
+
+/**
  * A durable pull consumer that hands the handler contiguous runs of the stream, in order.
  *
  * JetStream alone does not keep a pull consumer in order: a message nak'd with a delay, or one
@@ -70,6 +77,9 @@ export class JetStreamConsumer implements ConsumerHandle {
   private inHand: JsMsg[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
   private holeCheckedAt = 0;
+  /** Each message is decoded once, when first looked at. */
+  private readonly decoded = new WeakMap<JsMsg, StoredEvent[]>();
+  private readonly fetchMessages: number;
   private readonly ackWaitMs: number;
   private readonly maxAckPending: number;
   private readonly fetchExpiresMs: number;
@@ -88,6 +98,7 @@ export class JetStreamConsumer implements ConsumerHandle {
     this.retryDelayMs = t.retryDelayMs ?? 500;
     this.maxRetryDelayMs = t.maxRetryDelayMs ?? 30_000;
     this.holeWaitMs = t.holeWaitMs ?? 1_000;
+    this.fetchMessages = Math.min(options.batchSize, FETCH_MESSAGES);
     if (this.ackWaitMs < 1_000)
       throw new RangeError(`ackWaitMs must be at least 1000, got ${this.ackWaitMs}`);
     if (this.maxAckPending < options.batchSize) {
@@ -164,7 +175,7 @@ export class JetStreamConsumer implements ConsumerHandle {
         try {
           if (!this.consumer) await this.ensureConsumer();
           const messages = await this.consumer!.fetch({
-            max_messages: this.options.batchSize,
+            max_messages: this.fetchMessages,
             expires: this.fetchExpiresMs,
           });
           let waitMs = await this.drain(messages);
@@ -205,7 +216,7 @@ export class JetStreamConsumer implements ConsumerHandle {
           continue;
         }
         incoming.push(message);
-        if (incoming.length < this.options.batchSize && messages.getPending() > 0) continue;
+        if (incoming.length < this.fetchMessages && messages.getPending() > 0) continue;
         const batch = incoming;
         incoming = [];
         waitMs = Math.max(waitMs, await this.handle(batch));
@@ -217,21 +228,30 @@ export class JetStreamConsumer implements ConsumerHandle {
   }
 
   /**
-   * Hands over whatever is contiguous from `expectedSeq` (in batches), keeps the rest in the
-   * buffer. Returns 0, or the retry delay after a handler failure.
+   * Hands over whatever is contiguous from `expectedSeq` (in chunks of at most batchSize events,
+   * whole messages), keeps the rest in the buffer. Returns 0, or the retry delay after a handler
+   * failure.
    */
   private async handle(incoming: JsMsg[]): Promise<number> {
     const plan = planDelivery([...this.buffer, ...incoming], seqOf, this.expectedSeq);
     for (const message of plan.duplicates) message.ack();
     this.buffer = plan.blocked;
-    for (let i = 0; i < plan.run.length; i += this.options.batchSize) {
-      const chunk = plan.run.slice(i, i + this.options.batchSize);
-      const failureDelayMs = await this.deliver(chunk);
+    for (let start = 0; start < plan.run.length;) {
+      let end = start + 1;
+      let events = this.decode(plan.run[start]!).length;
+      while (end < plan.run.length) {
+        const more = this.decode(plan.run[end]!).length;
+        if (events + more > this.options.batchSize) break;
+        events += more;
+        end += 1;
+      }
+      const failureDelayMs = await this.deliver(plan.run.slice(start, end));
       if (failureDelayMs > 0) {
         // The failed chunk was nak'd and comes back after the delay; what follows it waits here.
-        this.buffer = [...plan.run.slice(i + this.options.batchSize), ...plan.blocked];
+        this.buffer = [...plan.run.slice(end), ...plan.blocked];
         return failureDelayMs;
       }
+      start = end;
     }
     if (this.buffer.length > 0 && Date.now() - this.holeCheckedAt >= this.holeWaitMs) {
       this.holeCheckedAt = Date.now();
@@ -277,39 +297,48 @@ export class JetStreamConsumer implements ConsumerHandle {
     return permanent;
   }
 
-  /** Hands one contiguous run to the handler. Returns 0 on success, else the retry delay. */
+  /**
+   * Hands one contiguous run to the handler, batchSize events per call (one message can hold
+   * more). Returns 0 on success, else the retry delay; after a failure the whole run comes back,
+   * and the events already handed over are skipped by position.
+   */
   private async deliver(run: JsMsg[]): Promise<number> {
     const events: StoredEvent[] = [];
     let highest = this.lastPosition;
     for (const message of run) {
-      const event = this.decode(message);
-      // Older positions are true duplicates (republished after the duplicate window).
-      if (event && event.global_position > highest) {
-        events.push(event);
-        highest = event.global_position;
+      for (const event of this.decode(message)) {
+        // Older positions are true duplicates (republished after the duplicate window, or in
+        // a message with other boundaries).
+        if (event.global_position > highest) {
+          events.push(event);
+          highest = event.global_position;
+        }
       }
     }
-    if (events.length > 0) {
-      this.inHand = run;
-      try {
-        await this.options.handler(events);
-        this.handlerFailures = 0;
-      } catch (error) {
-        this.handlerFailures += 1;
-        const delayMs = backoffMs(this.handlerFailures, this.retryDelayMs, this.maxRetryDelayMs);
-        this.report(error, 'event handler failed; the same events come again after a pause', {
-          attempt: this.handlerFailures,
-          retryInMs: delayMs,
-          from: events[0]!.global_position,
-        });
-        for (const message of run) message.nak(delayMs);
-        return delayMs;
-      } finally {
-        this.inHand = [];
+    this.inHand = run;
+    try {
+      for (let i = 0; i < events.length; i += this.options.batchSize) {
+        const batch = events.slice(i, i + this.options.batchSize);
+        try {
+          await this.options.handler(batch);
+          this.handlerFailures = 0;
+          this.lastPosition = batch[batch.length - 1]!.global_position;
+        } catch (error) {
+          this.handlerFailures += 1;
+          const delayMs = backoffMs(this.handlerFailures, this.retryDelayMs, this.maxRetryDelayMs);
+          this.report(error, 'event handler failed; the same events come again after a pause', {
+            attempt: this.handlerFailures,
+            retryInMs: delayMs,
+            from: batch[0]!.global_position,
+          });
+          for (const message of run) message.nak(delayMs);
+          return delayMs;
+        }
       }
+    } finally {
+      this.inHand = [];
     }
     this.expectedSeq = seqOf(run[run.length - 1]!) + 1;
-    this.lastPosition = highest;
     // Acks are confirmed so that a restart right after stop() does not see these again: the last
     // one with a round trip, which the server answers only after the acks sent before it on this
     // connection. A lost ack only means a redelivery, which arrives below expectedSeq and is acked
@@ -321,20 +350,23 @@ export class JetStreamConsumer implements ConsumerHandle {
     return 0;
   }
 
-  private decode(message: JsMsg): StoredEvent | undefined {
+  /** The message's events; none for a message that holds no stored events (reported once). */
+  private decode(message: JsMsg): StoredEvent[] {
+    let events = this.decoded.get(message);
+    if (events) return events;
     try {
-      const event = message.json<StoredEvent>();
-      if (typeof event.global_position === 'number' && typeof event.type === 'string') return event;
-      throw new Error('not a stored event');
+      events = unpackEvents(message.json());
     } catch (error) {
-      // Someone else published into the stream. It cannot be an event, so it is acked and
+      // Someone else published into the stream. It cannot hold events, so it is acked and
       // passed over rather than blocking every event behind it.
-      this.report(error, 'passing over a stream message that is not a stored event', {
+      this.report(error, 'passing over a stream message that is not stored events', {
         subject: message.subject,
         seq: seqOf(message),
       });
-      return undefined;
+      events = [];
     }
+    this.decoded.set(message, events);
+    return events;
   }
 
   private report(error: unknown, message: string, fields: object = {}): void {

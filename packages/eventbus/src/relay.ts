@@ -3,7 +3,8 @@ import type { EventStore } from '@evalmarket/eventstore';
 import type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
 import type { EventBusLogger, StoredEvent } from './event-bus.js';
 import { backoffMs, Pause } from './pause.js';
-import { subjectFor } from './stream-setup.js';
+import { batchSubject } from './stream-setup.js';
+import { packEvents, unpackEvents, type EventsMessage } from './stream-message.js';
 
 /** First key of the relay's advisory lock; the second is hashtext(checkpoint id). */
 export const RELAY_LOCK_NAMESPACE = 7_331_002;
@@ -32,9 +33,9 @@ export interface RelayTuning {
 }
 
 export interface RelayStats {
-  /** Publishes JetStream stored. */
+  /** Events JetStream stored. */
   stored: number;
-  /** Publishes JetStream dropped as duplicates (same Nats-Msg-Id within the window). */
+  /** Events in publishes JetStream dropped as duplicates (same Nats-Msg-Id within the window). */
   duplicates: number;
   /** The saved checkpoint: every event up to it is in the stream. */
   checkpoint: number;
@@ -58,12 +59,14 @@ interface StreamTail {
 /**
  * Copies the event store into the JetStream stream, in position order, at least once.
  *
- * Each round publishes a batch pipelined: the first message without expectation, every later
- * one with `expect.lastMsgID` = its predecessor's event id. JetStream checks duplicates before
- * expectations, so a republished event is simply `duplicate: true`; but if a message is lost on
- * the wire while the next one arrives (a reconnect can do that), the next one is refused instead
- * of landing out of order. After the acks the checkpoint is saved, so a crash in between only
- * republishes events that the duplicate window drops.
+ * Each round packs its events into messages of consecutive events (`packEvents`: up to 128 KiB,
+ * each identified by its last event's id) and publishes them pipelined: the first message
+ * without expectation, every later one with `expect.lastMsgID` = its predecessor's id. JetStream
+ * checks duplicates before expectations, so a republished message is simply `duplicate: true`;
+ * but if a message is lost on the wire while the next one arrives (a reconnect can do that), the
+ * next one is refused instead of landing out of order. After the acks the checkpoint is saved,
+ * so a crash in between only republishes events that the duplicate window drops (or, with other
+ * message boundaries, that consumers skip by position).
  */
 export class Relay implements RelayHandle {
   readonly checkpointId: string;
@@ -261,15 +264,19 @@ export class Relay implements RelayHandle {
     }
     const todo = events.filter((event) => event.global_position > this.knownInStream);
     if (todo.length > 0) {
-      const results = await Promise.allSettled(todo.map((event, i) => this.publish(event, todo[i - 1])));
+      const messages = packEvents(todo);
+      const results = await Promise.allSettled(
+        messages.map((message, i) => this.publish(message, messages[i - 1])),
+      );
       let failure: unknown;
       results.forEach((result, i) => {
+        const { events: packed } = messages[i]!;
         if (result.status === 'fulfilled') {
           // An ack with an expectation proves its predecessor was the stream's last message, so
           // every event up to this one is in the stream, whatever happened to earlier acks.
-          this.knownInStream = Math.max(this.knownInStream, todo[i]!.global_position);
-          if (result.value.duplicate) this.duplicates += 1;
-          else this.stored += 1;
+          this.knownInStream = Math.max(this.knownInStream, packed[packed.length - 1]!.global_position);
+          if (result.value.duplicate) this.duplicates += packed.length;
+          else this.stored += packed.length;
         } else {
           failure ??= result.reason;
         }
@@ -282,16 +289,12 @@ export class Relay implements RelayHandle {
     this.roundFailures = 0;
   }
 
-  private publish(event: StoredEvent, previous: StoredEvent | undefined): Promise<PubAck> {
-    return this.deps.js.publish(
-      subjectFor(this.deps.subjectPrefix, event.type),
-      new TextEncoder().encode(JSON.stringify(event)),
-      {
-        msgID: event.event_id,
-        timeout: this.publishTimeoutMs,
-        ...(previous ? { expect: { lastMsgID: previous.event_id } } : {}),
-      },
-    );
+  private publish(message: EventsMessage, previous: EventsMessage | undefined): Promise<PubAck> {
+    return this.deps.js.publish(batchSubject(this.deps.subjectPrefix), message.body, {
+      msgID: message.msgID,
+      timeout: this.publishTimeoutMs,
+      ...(previous ? { expect: { lastMsgID: previous.msgID } } : {}),
+    });
   }
 
   private async streamTail(): Promise<StreamTail> {
@@ -302,14 +305,13 @@ export class Relay implements RelayHandle {
     });
     if (!message) return { kind: 'foreign' };
     try {
-      const event = message.json<Partial<StoredEvent>>();
-      if (typeof event.global_position === 'number' && typeof event.event_id === 'string') {
-        return { kind: 'event', position: event.global_position, eventId: event.event_id };
-      }
+      const events = unpackEvents(message.json());
+      const last = events[events.length - 1]!;
+      return { kind: 'event', position: last.global_position, eventId: last.event_id };
     } catch {
-      // not JSON: someone else published into the stream
+      // not stored events: someone else published into the stream
+      return { kind: 'foreign' };
     }
-    return { kind: 'foreign' };
   }
 
   private async readCheckpoint(): Promise<number> {

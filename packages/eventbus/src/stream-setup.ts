@@ -29,10 +29,12 @@ export function checkSubjectPrefix(prefix: string): string {
   return prefix;
 }
 
-/** One subject token per event type; anything NATS would read as a separator or wildcard becomes `_`. */
-export function subjectFor(prefix: string, eventType: string): string {
-  const token = eventType.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
-  return `${prefix}.${token}`;
+/**
+ * The subject the relay publishes to: every message holds a run of consecutive events of any
+ * types, so consumers take the stream in order rather than filter it by subject.
+ */
+export function batchSubject(prefix: string): string {
+  return `${prefix}.batch`;
 }
 
 export function isApiError(error: unknown, code: number): boolean {
@@ -69,7 +71,8 @@ export async function ensureStream(args: {
         retention: RetentionPolicy.Limits,
         discard: DiscardPolicy.Old,
         duplicate_window: duplicateWindow,
-        description: 'Events relayed from the event store, one message per event, Nats-Msg-Id = event_id',
+        description:
+          'Events relayed from the event store, runs of consecutive events per message, Nats-Msg-Id = last event_id',
       });
       logger.info({ stream: streamName, subjects }, 'created the JetStream stream');
       return info;

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInProcessBus,
   createJetStreamBus,
-  subjectFor,
+  batchSubject,
+  packEvents,
+  unpackEvents,
   type JetStreamBus,
   type JetStreamBusOptions,
 } from '../src/index.js';
@@ -46,6 +48,16 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
   };
 
   const streamMessages = async (name: string) => (await jsm.streams.info(name)).state.messages;
+  /** The positions of every event the stream holds, message by message, in stream order. */
+  const streamPositions = async (name: string) => {
+    const { state } = await jsm.streams.info(name);
+    const positions: number[] = [];
+    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+      const message = await jsm.streams.getMessage(name, { seq });
+      positions.push(...unpackEvents(message!.json()).map((e) => e.global_position));
+    }
+    return positions;
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -74,22 +86,24 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     // Nothing was redelivered on the happy path either.
     expect(consumer.received).toEqual(expected);
     await bus.relay!.waitFor(expected.at(-1)!);
-    expect(await streamMessages(streamName)).toBe(expected.length);
+    // The stream holds each event once, in order, packed into runs: the 25 appended before the
+    // relay started share one message (more than the consumer's batch of 7, so the consumer
+    // split it across handler calls), each message on the batch subject.
+    expect(await streamPositions(streamName)).toEqual(expected);
+    const messages = await streamMessages(streamName);
+    expect(messages).toBeLessThan(expected.length);
+    const firstMessage = await jsm.streams.getMessage(streamName, { seq: 1 });
+    expect(firstMessage?.subject).toBe(batchSubject(subjectPrefix));
+    expect(firstMessage?.json()).toEqual(first);
 
-    // The relay published with Nats-Msg-Id = event_id, so the same event again is a duplicate.
-    const event = second[3]!;
-    const ack = await jetstream(nc).publish(
-      subjectFor(subjectPrefix, event.type),
-      new TextEncoder().encode(JSON.stringify(event)),
-      { msgID: event.event_id },
-    );
+    // A message is identified by its last event's id, so the same run again is a duplicate.
+    const [again] = packEvents(first);
+    const ack = await jetstream(nc).publish(batchSubject(subjectPrefix), again!.body, {
+      msgID: first.at(-1)!.event_id,
+    });
+    expect(again!.msgID).toBe(first.at(-1)!.event_id);
     expect(ack.duplicate).toBe(true);
-    expect(await streamMessages(streamName)).toBe(expected.length);
-
-    // Subjects carry the event type.
-    const stored = await jsm.streams.getMessage(streamName, { seq: 1 });
-    expect(stored?.subject).toBe(subjectFor(subjectPrefix, first[0]!.type));
-    expect(stored?.json()).toEqual(first[0]);
+    expect(await streamMessages(streamName)).toBe(messages);
     await handle.stop();
     await bus.close();
   });
@@ -211,7 +225,8 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     });
     await until(() => crashes > 0);
     await dying.close();
-    expect(await streamMessages(crashStream)).toBe(head);
+    const logged = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
+    expect(await streamPositions(crashStream)).toEqual(logged);
     expect(await readCheckpoint()).toBe(0);
 
     // 2. A new relay that republishes from its checkpoint: every publish is a duplicate.
@@ -222,7 +237,7 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     });
     await republishing.relay!.waitFor(head);
     expect(republishing.relay!.stats()).toMatchObject({ stored: 0, duplicates: head, checkpoint: head });
-    expect(await streamMessages(crashStream)).toBe(head);
+    expect(await streamPositions(crashStream)).toEqual(logged);
     await republishing.close();
 
     // 3. By default a restarted relay reads the stream's tail and does not even republish.
@@ -239,8 +254,40 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     const all = (await store.readAll({ after: 0, limit: 10_000 })).map((e) => e.global_position);
     expect(consumer.received).toEqual(all);
     await handle.stop();
-    expect(await streamMessages(crashStream)).toBe(all.length);
+    expect(await streamPositions(crashStream)).toEqual(all);
     await resuming.close();
+  });
+
+  it('(e) takes over a stream written one event per message: consumers read both kinds, the relay resumes after its tail', async () => {
+    const legacyStream = `${streamName}_E`;
+    const legacyPrefix = `${subjectPrefix}_e`;
+    await appendThings(store, 4);
+    const logged = await store.readAll({ after: 0, limit: 10_000 });
+    const bus = await startBus({ streamName: legacyStream, subjectPrefix: legacyPrefix, relay: false });
+    // What an older relay left: the first events one per message (subject per type, Nats-Msg-Id
+    // = event id), the tail of them being such a single event.
+    const js = jetstream(nc);
+    const [older, newer] = [logged.slice(0, -3), logged.slice(-3)];
+    for (const event of older) {
+      await js.publish(`${legacyPrefix}.${event.type}`, new TextEncoder().encode(JSON.stringify(event)), {
+        msgID: event.event_id,
+      });
+    }
+    const consumer = dedupingConsumer();
+    const handle = await bus.consume({ name: 'legacy', batchSize: 5, handler: consumer.handler });
+    await until(() => consumer.checkpoint >= older.at(-1)!.global_position);
+
+    // A relay started on it resumes after the last single-event message: it publishes only the
+    // newer events, packed, and the consumer gets each event once.
+    const relaying = await startBus({ streamName: legacyStream, subjectPrefix: legacyPrefix });
+    await relaying.relay!.waitFor(logged.at(-1)!.global_position);
+    expect(relaying.relay!.stats()).toMatchObject({ stored: newer.length, duplicates: 0 });
+    await until(() => consumer.checkpoint >= logged.at(-1)!.global_position);
+    expect(consumer.received).toEqual(logged.map((e) => e.global_position));
+    expect(await streamMessages(legacyStream)).toBe(older.length + 1);
+    await handle.stop();
+    await relaying.close();
+    await bus.close();
   });
 
   it('(d) the in-process bus delivers the same sequence as JetStream', async () => {
@@ -287,8 +334,8 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
         await until(() => standby.relay!.stats().leader);
         const more = await appendThings(store, 2);
         await standby.relay!.waitFor(more.at(-1)!.global_position);
-        const all = await store.headPosition();
-        expect(await streamMessages(lockStream)).toBe(all);
+        const all = await store.readAll({ after: 0, limit: 10_000 });
+        expect(await streamPositions(lockStream)).toEqual(all.map((e) => e.global_position));
         await standby.close();
       } finally {
         await otherClient.close();
