@@ -4,7 +4,7 @@
  * route in the same run. Two loops, each on its own evaluation: claim then vote (two requests per
  * completed vote), and vote with next: true (the reply carries the next claim; one request per
  * vote). Embedded (PGlite) by default; PostgreSQL + NATS JetStream when DATABASE_URL and NATS_URL
- * are set. Knobs: BENCH_LOOP_EVALUATORS (64), BENCH_LOOP_ITEMS (500 per loop),
+ * are set. Knobs: BENCH_LOOP_EVALUATORS (64), BENCH_LOOP_ITEMS (3,000 per loop),
  * BENCH_LOOP_VOTES_PER_ITEM (3), BENCH_BARE_REQUESTS (20,000).
  * Run: npx tsx services/api/test/bench/evaluation-loop-bench.ts
  * Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim then vote
@@ -19,7 +19,7 @@ import { makeEvaluator } from '../support/evaluators.js';
 import { evaluationClient } from '../support/evaluations.js';
 
 const EVALUATORS = Number(process.env.BENCH_LOOP_EVALUATORS ?? 64);
-const ITEMS = Number(process.env.BENCH_LOOP_ITEMS ?? 500);
+const ITEMS = Number(process.env.BENCH_LOOP_ITEMS ?? 3000);
 const VOTES_PER_ITEM = Number(process.env.BENCH_LOOP_VOTES_PER_ITEM ?? 3);
 const BARE_REQUESTS = Number(process.env.BENCH_BARE_REQUESTS ?? 20_000);
 const RATE = 10;
