@@ -8,8 +8,8 @@
  * BENCH_LOOP_VOTES_PER_ITEM (3), BENCH_BARE_REQUESTS (20,000).
  * Run: npx tsx services/api/test/bench/evaluation-loop-bench.ts
  * Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim then vote
- * 1,144-1,328 completed votes/s on PostgreSQL + NATS, about 400 embedded; vote + next 1,860-1,981
- * and about 720; the target is NOT met.
+ * 1,144-1,328 completed votes/s on PostgreSQL + NATS, 400-440 embedded; vote + next 1,860-1,981
+ * and 650-720; the target is NOT met.
  */
 import Fastify from 'fastify';
 import { Agent, request as httpRequest } from 'node:http';
