@@ -77,8 +77,6 @@ export class JetStreamConsumer implements ConsumerHandle {
   private inHand: JsMsg[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
   private holeCheckedAt = 0;
-  /** Each message is decoded once, when first looked at. */
-  private readonly decoded = new WeakMap<JsMsg, StoredEvent[]>();
   private readonly fetchMessages: number;
   private readonly ackWaitMs: number;
   private readonly maxAckPending: number;
@@ -228,30 +226,17 @@ export class JetStreamConsumer implements ConsumerHandle {
   }
 
   /**
-   * Hands over whatever is contiguous from `expectedSeq` (in chunks of at most batchSize events,
-   * whole messages), keeps the rest in the buffer. Returns 0, or the retry delay after a handler
-   * failure.
+   * Hands over whatever is contiguous from `expectedSeq`, keeps the rest in the buffer. Returns
+   * 0, or the retry delay after a handler failure.
    */
   private async handle(incoming: JsMsg[]): Promise<number> {
     const plan = planDelivery([...this.buffer, ...incoming], seqOf, this.expectedSeq);
     for (const message of plan.duplicates) message.ack();
     this.buffer = plan.blocked;
-    for (let start = 0; start < plan.run.length;) {
-      let end = start + 1;
-      let events = this.decode(plan.run[start]!).length;
-      while (end < plan.run.length) {
-        const more = this.decode(plan.run[end]!).length;
-        if (events + more > this.options.batchSize) break;
-        events += more;
-        end += 1;
-      }
-      const failureDelayMs = await this.deliver(plan.run.slice(start, end));
-      if (failureDelayMs > 0) {
-        // The failed chunk was nak'd and comes back after the delay; what follows it waits here.
-        this.buffer = [...plan.run.slice(end), ...plan.blocked];
-        return failureDelayMs;
-      }
-      start = end;
+    if (plan.run.length > 0) {
+      const failureDelayMs = await this.deliver(plan.run);
+      // The failed run was nak'd and comes back after the delay; what follows it waits for it.
+      if (failureDelayMs > 0) return failureDelayMs;
     }
     if (this.buffer.length > 0 && Date.now() - this.holeCheckedAt >= this.holeWaitMs) {
       this.holeCheckedAt = Date.now();
@@ -350,12 +335,10 @@ export class JetStreamConsumer implements ConsumerHandle {
     return 0;
   }
 
-  /** The message's events; none for a message that holds no stored events (reported once). */
+  /** The message's events; none for a message that holds no stored events (reported). */
   private decode(message: JsMsg): StoredEvent[] {
-    let events = this.decoded.get(message);
-    if (events) return events;
     try {
-      events = unpackEvents(message.json());
+      return unpackEvents(message.json());
     } catch (error) {
       // Someone else published into the stream. It cannot hold events, so it is acked and
       // passed over rather than blocking every event behind it.
@@ -363,10 +346,8 @@ export class JetStreamConsumer implements ConsumerHandle {
         subject: message.subject,
         seq: seqOf(message),
       });
-      events = [];
+      return [];
     }
-    this.decoded.set(message, events);
-    return events;
   }
 
   private report(error: unknown, message: string, fields: object = {}): void {
