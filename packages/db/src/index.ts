@@ -1,4 +1,13 @@
-export type { Row, QueryResult, SqlClient, SqlExecutor, Lease } from './sql-client.js';
+export type {
+  Row,
+  QueryResult,
+  SqlClient,
+  SqlExecutor,
+  TransactionExecutor,
+  TransactionOptions,
+  Lease,
+} from './sql-client.js';
+export { sqlLiteral } from './sql-client.js';
 export { createPgClient, type PgClientOptions } from './pg-client.js';
 export { createPgliteClient, type PgliteClientOptions } from './pglite-client.js';
 export { connectDatabase, type ConnectOptions } from './connect.js';

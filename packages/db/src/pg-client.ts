@@ -1,6 +1,16 @@
 import pg from 'pg';
 import type { Lease, QueryResult, Row, SqlClient } from './sql-client.js';
 
+type ScriptResults = pg.QueryResult | pg.QueryResult[];
+
+/** Each statement's result of a multi-statement (simple protocol) query, in order. */
+function scriptResults(results: ScriptResults): QueryResult[] {
+  return (Array.isArray(results) ? results : [results]).map((result) => ({
+    rows: result.rows as Row[],
+    rowCount: result.rowCount ?? result.rows.length,
+  }));
+}
+
 // int8 and numeric arrive as strings from pg; our int8 columns hold positions and credits, which
 // stay below 2^53, so they are read as numbers, the way PGlite returns them.
 const INT8_OID = 20;
@@ -70,11 +80,23 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   return {
     dialect: 'postgres',
     query: (sql, params) => run(pool, sql, params),
-    transaction(fn) {
+    transaction(fn, options) {
       return onOneConnection(async (connection) => {
-        await connection.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(connection, sql, params) });
-        await connection.query('COMMIT');
+        const begun = options?.begin
+          ? scriptResults(
+              (await connection.query(`BEGIN; ${options.begin}`)) as unknown as ScriptResults,
+            ).slice(1)
+          : (await connection.query('BEGIN'), []);
+        const closing: string[] = [];
+        const result = await fn(
+          {
+            query: (sql, params) => run(connection, sql, params),
+            beforeCommit: (sql) => void closing.push(sql),
+          },
+          begun,
+        );
+        // A failing statement stops the script before COMMIT; onOneConnection rolls back.
+        await connection.query(closing.length > 0 ? `${closing.join('; ')}; COMMIT` : 'COMMIT');
         return result;
       });
     },
@@ -83,11 +105,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     },
     script(sql) {
       return onOneConnection(async (connection) => {
-        const results = (await connection.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-        return (Array.isArray(results) ? results : [results]).map((result) => ({
-          rows: result.rows as Row[],
-          rowCount: result.rowCount ?? result.rows.length,
-        }));
+        return scriptResults((await connection.query(sql)) as unknown as ScriptResults);
       });
     },
     async tryLease(key) {

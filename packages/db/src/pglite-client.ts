@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { QueryResult, Row, SqlClient, SqlExecutor } from './sql-client.js';
+import type { QueryResult, Row, SqlClient, TransactionExecutor } from './sql-client.js';
 
 export interface PgliteClientOptions {
   /** A directory for a durable database; omit for an in-memory one (tests). */
@@ -8,6 +8,17 @@ export interface PgliteClientOptions {
 
 function normalise<R extends Row>(result: { rows: R[]; affectedRows?: number }): QueryResult<R> {
   return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+}
+
+/** Each statement's result of one `exec`; PGlite counts affected rows cumulatively over them. */
+function execResults(results: { rows: unknown[]; affectedRows?: number }[]): QueryResult[] {
+  let before = 0;
+  return results.map((result) => {
+    const total = result.affectedRows ?? before;
+    const affected = total - before;
+    before = total;
+    return normalise({ rows: result.rows as Row[], affectedRows: affected });
+  });
 }
 
 /**
@@ -23,13 +34,19 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     async query<R extends Row>(sql: string, params?: readonly unknown[]) {
       return normalise(await db.query<R>(sql, params as unknown[] | undefined));
     },
-    async transaction(fn) {
+    async transaction(fn, options) {
       return db.transaction(async (inner) => {
-        const tx: SqlExecutor = {
+        const closing: string[] = [];
+        const tx: TransactionExecutor = {
           query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
             normalise(await inner.query<R>(sql, params as unknown[] | undefined)),
+          beforeCommit: (sql) => void closing.push(sql),
         };
-        return fn(tx);
+        const begun = options?.begin ? execResults(await inner.exec(options.begin)) : [];
+        const result = await fn(tx, begun);
+        // A failure here throws out of PGlite's transaction, which rolls it back.
+        if (closing.length > 0) await inner.exec(closing.join('; '));
+        return result;
       });
     },
     async exec(sql) {
@@ -37,14 +54,7 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     },
     async script(sql) {
       try {
-        // PGlite counts affected rows cumulatively over the statements of one exec.
-        let before = 0;
-        return (await db.exec(sql)).map((result) => {
-          const total = result.affectedRows ?? before;
-          const affected = total - before;
-          before = total;
-          return normalise({ rows: result.rows as Row[], affectedRows: affected });
-        });
+        return execResults(await db.exec(sql));
       } catch (error) {
         // A statement failed after the script's BEGIN: leave no transaction open.
         await db.exec('ROLLBACK').catch(() => undefined);

@@ -11,10 +11,32 @@ export interface SqlExecutor {
   query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
 }
 
+/** A transaction's executor. */
+export interface TransactionExecutor extends SqlExecutor {
+  /**
+   * Queues statements (no parameters) that run, in the order queued, right before COMMIT and go
+   * to the server with it in one round trip. If one fails, the transaction is rolled back and
+   * `transaction` throws.
+   */
+  beforeCommit(sql: string): void;
+}
+
+export interface TransactionOptions {
+  /**
+   * Statements (no parameters) sent with BEGIN in one round trip; their results, in order, are
+   * `fn`'s second argument. Saves a round trip for a transaction that starts with a fixed read,
+   * such as taking a row lock.
+   */
+  begin?: string;
+}
+
 export interface SqlClient extends SqlExecutor {
   readonly dialect: 'postgres' | 'pglite';
   /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: TransactionExecutor, begun: QueryResult[]) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** Runs several statements separated by `;` (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   /**
@@ -29,6 +51,16 @@ export interface SqlClient extends SqlExecutor {
    */
   tryLease(key: number): Promise<Lease | null>;
   close(): Promise<void>;
+}
+
+/**
+ * A text value as an SQL string literal, for the parameterless statements of `script`,
+ * `beforeCommit` and `begin`. Assumes standard_conforming_strings (on since PostgreSQL 9.1 and in
+ * PGlite), so a backslash is an ordinary character and doubling quotes is the whole escape.
+ */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('an SQL literal cannot hold a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 export interface Lease {

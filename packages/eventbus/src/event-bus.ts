@@ -19,11 +19,26 @@ export interface ConsumeOptions {
   batchSize?: number;
   /** Told about every handler failure and every transport error before the retry. */
   onError?: (error: unknown) => void;
+  /**
+   * Pacing for a handler whose every call has a fixed cost (a transaction, round trips): while
+   * events keep coming, hand them over at most once per `intervalMs`, so a busy stream arrives
+   * in fewer, larger batches. The first events after a quiet spell go at once, and nothing is
+   * held back while `urgent()` says so (someone waits for these events). Without it, events go
+   * as soon as they arrive.
+   */
+  pacing?: ConsumerPacing;
+}
+
+export interface ConsumerPacing {
+  intervalMs: number;
+  urgent: () => boolean;
 }
 
 export interface ConsumerHandle {
   /** Lets the batch in hand finish, hands nothing more to the handler, and resolves. */
   stop(): Promise<void>;
+  /** Ends a pacing wait now: `pacing.urgent()` has just become true. */
+  hurry?(): void;
 }
 
 export interface EventBus {
@@ -52,4 +67,15 @@ export function checkBatchSize(batchSize: number | undefined): number {
     );
   }
   return size;
+}
+
+/** Longest pacing interval: beyond it a busy read model would lag visibly. */
+export const MAX_PACING_MS = 1_000;
+
+export function checkPacing(pacing: ConsumerPacing | undefined): void {
+  if (!pacing) return;
+  const { intervalMs } = pacing;
+  if (!(Number.isFinite(intervalMs) && intervalMs >= 0 && intervalMs <= MAX_PACING_MS)) {
+    throw new RangeError(`pacing.intervalMs must be from 0 to ${MAX_PACING_MS}, got ${String(intervalMs)}`);
+  }
 }

@@ -1,7 +1,14 @@
 import type { EventStore, Subscription } from '@evalmarket/eventstore';
 import { checkConsumerName } from './consumer-name.js';
-import { checkBatchSize, type ConsumerHandle, type EventBus, type EventBusLogger } from './event-bus.js';
+import {
+  checkBatchSize,
+  checkPacing,
+  type ConsumerHandle,
+  type EventBus,
+  type EventBusLogger,
+} from './event-bus.js';
 import { consoleLogger } from './logger.js';
+import { Pause } from './pause.js';
 
 export interface InProcessBusOptions {
   store: EventStore;
@@ -21,19 +28,30 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
   let closed = false;
 
   return {
-    async consume({ name, handler, batchSize, onError }) {
+    async consume({ name, handler, batchSize, onError, pacing }) {
       checkConsumerName(name);
       const size = checkBatchSize(batchSize);
+      checkPacing(pacing);
       if (closed) throw new Error('The event bus is closed');
       const after = await options.startAfter(name);
       if (!Number.isSafeInteger(after) || after < 0) {
         throw new RangeError(`startAfter(${name}) must give a position >= 0, got ${String(after)}`);
       }
       if (closed) throw new Error('The event bus is closed');
+      // Pacing: after a batch, the next read waits out the rest of the interval, so what is
+      // appended meanwhile comes as one batch.
+      const paceWait = new Pause();
       const subscription = options.store.subscribe({
         after,
         batchSize: size,
-        handler,
+        handler: pacing
+          ? async (events) => {
+              const handedOverAt = Date.now();
+              await handler(events);
+              const waitMs = handedOverAt + pacing.intervalMs - Date.now();
+              if (waitMs > 0 && !pacing.urgent()) await paceWait.sleep(waitMs);
+            }
+          : handler,
         onError: (error) => {
           logger.warn({ err: error, consumer: name }, 'event consumer failed; retrying the same events');
           onError?.(error);
@@ -42,13 +60,14 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
       let stopping: Promise<void> | undefined;
       const stop = () => {
         stopping ??= (async () => {
+          paceWait.wake();
           running.delete(subscription);
           await subscription.stop();
         })();
         return stopping;
       };
       running.set(subscription, stop);
-      const handle: ConsumerHandle = { stop };
+      const handle: ConsumerHandle = { stop, hurry: () => paceWait.wake() };
       return handle;
     },
     async close() {

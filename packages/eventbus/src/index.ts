@@ -1,5 +1,12 @@
-export type { ConsumeOptions, ConsumerHandle, EventBus, EventBusLogger, StoredEvent } from './event-bus.js';
-export { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './event-bus.js';
+export type {
+  ConsumeOptions,
+  ConsumerHandle,
+  ConsumerPacing,
+  EventBus,
+  EventBusLogger,
+  StoredEvent,
+} from './event-bus.js';
+export { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MAX_PACING_MS } from './event-bus.js';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.js';
 export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream-bus.js';
 export type { ConsumerTuning } from './jetstream-consumer.js';

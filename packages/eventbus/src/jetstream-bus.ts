@@ -3,7 +3,13 @@ import type { EventStore } from '@evalmarket/eventstore';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { checkConsumerName } from './consumer-name.js';
-import { checkBatchSize, type ConsumerHandle, type EventBus, type EventBusLogger } from './event-bus.js';
+import {
+  checkBatchSize,
+  checkPacing,
+  type ConsumerHandle,
+  type EventBus,
+  type EventBusLogger,
+} from './event-bus.js';
 import { JetStreamConsumer, type ConsumerTuning } from './jetstream-consumer.js';
 import { consoleLogger } from './logger.js';
 import { backoffMs } from './pause.js';
@@ -114,6 +120,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
     async consume(consumeOptions) {
       checkConsumerName(consumeOptions.name);
       const batchSize = checkBatchSize(consumeOptions.batchSize);
+      checkPacing(consumeOptions.pacing);
       if (closing) throw new Error('The event bus is closed');
       const consumer = new JetStreamConsumer(
         { js, jsm, streamName, logger, tuning: options.consumer ?? {} },
@@ -131,6 +138,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
           stopping ??= consumer.stop().finally(() => consumers.delete(consumer));
           return stopping;
         },
+        hurry: () => consumer.hurry(),
       };
       return handle;
     },

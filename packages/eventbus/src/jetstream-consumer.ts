@@ -65,6 +65,9 @@ const FETCH_MESSAGES = Math.floor((16 * 1024 * 1024) / MESSAGE_BYTES);
  */
 export class JetStreamConsumer implements ConsumerHandle {
   private readonly pause = new Pause();
+  /** A pacing wait (`ConsumeOptions.pacing`), which `hurry()` and `stop()` cut short. */
+  private readonly paceWait = new Pause();
+  private handedOverAt = 0;
   private stopping = false;
   private loop: Promise<void> | undefined;
   private consumer: Consumer | undefined;
@@ -129,7 +132,12 @@ export class JetStreamConsumer implements ConsumerHandle {
   async stop(): Promise<void> {
     this.stopping = true;
     this.pause.wake();
+    this.paceWait.wake();
     await this.loop;
+  }
+
+  hurry(): void {
+    this.paceWait.wake();
   }
 
   private get name(): string {
@@ -215,6 +223,10 @@ export class JetStreamConsumer implements ConsumerHandle {
         }
         incoming.push(message);
         if (incoming.length < this.fetchMessages && messages.getPending() > 0) continue;
+        // What arrives while the pacing wait lasts joins this batch.
+        if (incoming.length < this.fetchMessages && (await this.paced()) && messages.getPending() > 0)
+          continue;
+        this.handedOverAt = Date.now();
         const batch = incoming;
         incoming = [];
         waitMs = Math.max(waitMs, await this.handle(batch));
@@ -223,6 +235,19 @@ export class JetStreamConsumer implements ConsumerHandle {
       for (const message of incoming) message.nak(this.fetchExpiresMs);
     }
     return waitMs;
+  }
+
+  /**
+   * Waits until `pacing.intervalMs` after the last hand-over, unless that has passed or a reader
+   * is waiting (`urgent`); says whether it waited.
+   */
+  private async paced(): Promise<boolean> {
+    const pacing = this.options.pacing;
+    if (!pacing || this.stopping) return false;
+    const waitMs = this.handedOverAt + pacing.intervalMs - Date.now();
+    if (waitMs <= 0 || pacing.urgent()) return false;
+    await this.paceWait.sleep(waitMs);
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { EventStore } from '@evalmarket/eventstore';
-import type { StoredEvent } from '../src/index.js';
+import { expect } from 'vitest';
+import type { ConsumeOptions, ConsumerHandle, StoredEvent } from '../src/index.js';
 
 let counter = 0;
 
@@ -57,4 +58,63 @@ export function recordingLogger() {
     if (process.env.EVENTBUS_TEST_LOG) console.log(level, message, fields);
   };
   return { entries, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/**
+ * Pacing (`ConsumeOptions.pacing`) on either bus: while events keep coming, hand-overs start at
+ * least `intervalMs` apart and everything still arrives in order; while `urgent()` says so, or
+ * once `hurry()` is called, nothing waits out the interval.
+ */
+export async function pacingScenario(
+  bus: { consume: (options: ConsumeOptions) => Promise<ConsumerHandle> },
+  store: EventStore,
+  name: string,
+): Promise<void> {
+  const intervalMs = 400;
+  let urgent = false;
+  const consumer = dedupingConsumer(await store.headPosition());
+  const handOvers: number[] = [];
+  const handledAt = new Map<number, number>();
+  const handle = await bus.consume({
+    name,
+    pacing: { intervalMs, urgent: () => urgent },
+    handler: async (events) => {
+      handOvers.push(Date.now());
+      for (const event of events) handledAt.set(event.global_position, Date.now());
+      await consumer.handler(events);
+    },
+  });
+  try {
+    // A steady trickle for about 1.2 s: without pacing, one hand-over per event or so.
+    const trickle: StoredEvent[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      trickle.push(...(await appendThings(store, 1)));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await until(() => consumer.handled.length === trickle.length);
+    expect(consumer.handled).toEqual(trickle.map((e) => e.global_position));
+    const gaps = handOvers.slice(1).map((at, i) => at - handOvers[i]!);
+    // Timers may fire a millisecond early; a busy machine only makes gaps longer.
+    expect(gaps.length).toBeGreaterThan(1);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(intervalMs - 5);
+    expect(handOvers.length).toBeLessThan(trickle.length / 3);
+
+    // One event right after a hand-over would wait out the interval; hurry() ends that wait.
+    await new Promise((resolve) => setTimeout(resolve, intervalMs + 100));
+    const [first] = await appendThings(store, 1);
+    await until(() => handledAt.has(first!.global_position));
+    const firstAt = handledAt.get(first!.global_position)!;
+    const [second] = await appendThings(store, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    urgent = true;
+    handle.hurry?.();
+    await until(() => handledAt.has(second!.global_position));
+    // While urgent, the next one is not held either.
+    const [third] = await appendThings(store, 1);
+    await until(() => handledAt.has(third!.global_position));
+    expect(handledAt.get(third!.global_position)! - firstAt).toBeLessThan(intervalMs - 50);
+    expect(consumer.handled.slice(-3)).toEqual([first, second, third].map((e) => e!.global_position));
+  } finally {
+    await handle.stop();
+  }
 }

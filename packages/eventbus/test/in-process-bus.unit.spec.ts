@@ -2,7 +2,7 @@ import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstor
 import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus, type StoredEvent } from '../src/index.js';
-import { appendThings, dedupingConsumer, recordingLogger, until } from './helpers.js';
+import { appendThings, dedupingConsumer, pacingScenario, recordingLogger, until } from './helpers.js';
 
 describe('in-process bus (PGlite)', () => {
   let db: TestDatabase;
@@ -66,11 +66,22 @@ describe('in-process bus (PGlite)', () => {
     await bus.close();
   });
 
+  it('paces a busy stream into fewer hand-overs, and holds nothing back while a reader waits', async () => {
+    const bus = createInProcessBus({ store, startAfter: async () => store.headPosition() });
+    await pacingScenario(bus, store, 'in-process-paced');
+    await bus.close();
+  });
+
   it('refuses bad consumer names and batch sizes, and consumers after close', async () => {
     const bus = createInProcessBus({ store, startAfter: async () => 0 });
     const handler = async () => undefined;
     await expect(bus.consume({ name: 'has.dot', handler })).rejects.toThrow(/consumer name/);
     await expect(bus.consume({ name: 'ok', handler, batchSize: 0 })).rejects.toThrow(/batchSize/);
+    for (const intervalMs of [-1, 1_001, Number.NaN]) {
+      await expect(
+        bus.consume({ name: 'ok', handler, pacing: { intervalMs, urgent: () => false } }),
+      ).rejects.toThrow(/pacing.intervalMs/);
+    }
     await bus.close();
     await expect(bus.consume({ name: 'ok', handler })).rejects.toThrow(/closed/);
   });

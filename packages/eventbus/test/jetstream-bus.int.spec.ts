@@ -14,7 +14,7 @@ import {
   type JetStreamBus,
   type JetStreamBusOptions,
 } from '../src/index.js';
-import { appendThings, dedupingConsumer, recordingLogger, until } from './helpers.js';
+import { appendThings, dedupingConsumer, pacingScenario, recordingLogger, until } from './helpers.js';
 
 const natsUrl = process.env.NATS_URL;
 
@@ -342,6 +342,12 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
       }
     },
   );
+
+  it('paces a busy stream into fewer hand-overs, and holds nothing back while a reader waits', async () => {
+    const bus = await startBus();
+    await pacingScenario(bus, store, 'paced');
+    await bus.close();
+  });
 
   it('close() drains and leaves nothing running', async () => {
     const bus = await startBus();

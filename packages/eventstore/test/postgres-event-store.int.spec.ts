@@ -1,4 +1,4 @@
-import { createPgClient } from '@evalmarket/db';
+import { createPgClient, sqlLiteral } from '@evalmarket/db';
 import { createTestDatabase, databaseKinds } from '@evalmarket/testkit';
 import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../src/index.js';
@@ -51,6 +51,73 @@ for (const kind of databaseKinds()) {
           );
           expect(rows[0]!.n).toBe(2);
         }
+      } finally {
+        await db.drop();
+      }
+    });
+  });
+}
+
+// Projections lock their checkpoint with BEGIN and write it with COMMIT, one round trip each
+// (SqlClient.transaction's `begin` and `beforeCommit`).
+for (const kind of databaseKinds()) {
+  describe(`SqlClient.transaction with begin and beforeCommit on ${kind}`, () => {
+    it('hands over what begin read, runs beforeCommit statements in order, and rolls back when one fails', async () => {
+      const db = await createTestDatabase({ kind, migrate: false });
+      try {
+        await db.client.exec('CREATE TABLE tx_probe (n int PRIMARY KEY, label text)');
+        await db.client.query("INSERT INTO tx_probe VALUES (1, 'one')");
+        const seen = await db.client.transaction(
+          async (tx, begun) => {
+            await tx.query('INSERT INTO tx_probe VALUES ($1, $2)', [2, 'two']);
+            tx.beforeCommit("INSERT INTO tx_probe VALUES (3, 'three')");
+            tx.beforeCommit("UPDATE tx_probe SET label = label || '!' WHERE n = 3");
+            return begun.map((result) => result.rows);
+          },
+          { begin: 'SELECT n FROM tx_probe WHERE n = 1 FOR UPDATE; SELECT count(*)::int AS c FROM tx_probe' },
+        );
+        expect(seen).toEqual([[{ n: 1 }], [{ c: 1 }]]);
+        const rows = async () =>
+          (await db.client.query<{ n: number; label: string }>('SELECT n, label FROM tx_probe ORDER BY n'))
+            .rows;
+        expect(await rows()).toEqual([
+          { n: 1, label: 'one' },
+          { n: 2, label: 'two' },
+          { n: 3, label: 'three!' },
+        ]);
+
+        // A statement queued for COMMIT fails (duplicate key): nothing of the transaction stays.
+        await expect(
+          db.client.transaction(async (tx) => {
+            await tx.query("INSERT INTO tx_probe VALUES (4, 'four')");
+            tx.beforeCommit("INSERT INTO tx_probe VALUES (1, 'again')");
+          }),
+        ).rejects.toThrow();
+        // A failing begin statement: nothing runs, the function is not called.
+        let called = false;
+        await expect(
+          db.client.transaction(
+            async () => {
+              called = true;
+            },
+            { begin: 'SELECT * FROM no_such_table' },
+          ),
+        ).rejects.toThrow();
+        expect(called).toBe(false);
+        // Every pooled connection is usable and out of any transaction.
+        for (let i = 0; i < 4; i += 1) expect((await rows()).map((row) => row.n)).toEqual([1, 2, 3]);
+      } finally {
+        await db.drop();
+      }
+    });
+
+    it('quotes literals so that any text comes back as it went in', async () => {
+      const db = await createTestDatabase({ kind, migrate: false });
+      try {
+        const text = `it's a \\ back'slash; DROP TABLE x; --`;
+        const [result] = await db.client.script(`SELECT ${sqlLiteral(text)} AS v`);
+        expect(result!.rows).toEqual([{ v: text }]);
+        expect(() => sqlLiteral('nul\0')).toThrow();
       } finally {
         await db.drop();
       }

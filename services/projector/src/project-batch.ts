@@ -2,7 +2,7 @@ import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import type { SqlExecutor } from '@evalmarket/db';
 import { applyEvents } from './apply-events.js';
-import { lockCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { lockCheckpoint, lockCheckpointStatement, writeCheckpointStatement } from './checkpoint.js';
 import { LIVE_TABLES, WALLET_PROJECTION, type ReadModelTables } from './read-model-tables.js';
 
 /**
@@ -46,21 +46,26 @@ export async function projectBatch(options: ProjectBatchOptions): Promise<Projec
   const ordered = isAscending(options.events)
     ? options.events
     : [...options.events].sort((a, b) => a.global_position - b.global_position);
-  return options.sql.transaction(async (tx) => {
-    const checkpoint = await lockCheckpoint(tx, projection);
-    const fresh = ordered.filter((event, index) => {
-      if (event.global_position <= checkpoint) return false;
-      // The same event twice in one delivery counts once.
-      return index === 0 || ordered[index - 1]!.global_position !== event.global_position;
-    });
-    if (fresh.length === 0) {
-      return { position: checkpoint, skipped: ordered.length, applied: 0, counts: {} };
-    }
-    const counts = (await apply(tx, fresh)) ?? {};
-    const position = fresh[fresh.length - 1]!.global_position;
-    await writeCheckpoint(tx, projection, position);
-    return { position, skipped: ordered.length - fresh.length, applied: fresh.length, counts };
-  });
+  // The checkpoint's lock goes with BEGIN and its new value with COMMIT: a batch costs two round
+  // trips besides its own writes.
+  return options.sql.transaction(
+    async (tx, [locked]) => {
+      const checkpoint = await lockCheckpoint(tx, projection, locked);
+      const fresh = ordered.filter((event, index) => {
+        if (event.global_position <= checkpoint) return false;
+        // The same event twice in one delivery counts once.
+        return index === 0 || ordered[index - 1]!.global_position !== event.global_position;
+      });
+      if (fresh.length === 0) {
+        return { position: checkpoint, skipped: ordered.length, applied: 0, counts: {} };
+      }
+      const counts = (await apply(tx, fresh)) ?? {};
+      const position = fresh[fresh.length - 1]!.global_position;
+      tx.beforeCommit(writeCheckpointStatement(projection, position));
+      return { position, skipped: ordered.length - fresh.length, applied: fresh.length, counts };
+    },
+    { begin: lockCheckpointStatement(projection) },
+  );
 }
 
 function isAscending(events: readonly TStoredEvent[]): boolean {

@@ -30,6 +30,13 @@ export interface RunProjectorOptions {
   /** A failed batch is rolled back whole and delivered again by the source. */
   onError?: (error: unknown) => void;
   onBatch?: (result: ProjectBatchResult) => void;
+  /**
+   * On a bus source: while events keep coming, take a batch at most once per this many ms, so a
+   * busy log is projected in fewer, larger transactions (a batch's transaction, checkpoint and
+   * round trips cost the same for one event as for hundreds). Never while someone waits for the
+   * read models (`waitFor`). Default 0: each batch as soon as it arrives.
+   */
+  pacingMs?: number;
 }
 
 export interface Projector {
@@ -81,6 +88,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
   };
 
   let stopSource: () => Promise<void>;
+  let hurry = () => {};
   if (source.kind === 'store') {
     const subscription = source.store.subscribe({
       after: position,
@@ -95,7 +103,11 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
       batchSize: source.batchSize ?? DEFAULT_PROJECTOR_BATCH_SIZE,
       handler,
       onError,
+      ...(options.pacingMs
+        ? { pacing: { intervalMs: options.pacingMs, urgent: () => waiters.size > 0 } }
+        : {}),
     });
+    hurry = () => consumer.hurry?.();
     stopSource = () => consumer.stop();
   }
 
@@ -123,6 +135,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
           }, timeoutMs),
         };
         waiters.add(waiter);
+        hurry();
       });
     },
     async stop() {

@@ -1,5 +1,5 @@
 import { ZWalletBalanceReply, ZWalletTransaction, type TStoredEvent } from '@evalmarket/contracts';
-import type { SqlClient, SqlExecutor } from '@evalmarket/db';
+import type { SqlClient, TransactionExecutor } from '@evalmarket/db';
 import { createInProcessBus } from '@evalmarket/eventbus';
 import { databaseKinds } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,6 +322,30 @@ describe.each(databaseKinds())('wallet projection on %s', (kind) => {
     await expect(projector.waitFor(events[1]!.global_position + 100)).rejects.toThrow('stopped');
   });
 
+  it('paces a busy bus, but a reader waiting for the read models is never held back by it', async () => {
+    const bus = createInProcessBus({ store: h.store, startAfter: async () => 0, logger: quietLogger });
+    const pacingMs = 1_000;
+    const projector = await runProjector({ sql: h.sql, source: { kind: 'bus', bus }, pacingMs });
+    try {
+      const [first] = await h.append([purchased('pi_paced1', 'paced', 10)]);
+      await projector.waitFor(first!.global_position);
+      const firstAt = Date.now();
+      // Right after a batch, the next one would wait out the interval; a waiter ends that wait.
+      const [second] = await h.append([purchased('pi_paced2', 'paced', 20)]);
+      await projector.waitFor(second!.global_position);
+      const [third] = await h.append([purchased('pi_paced3', 'paced', 30)]);
+      await projector.waitFor(third!.global_position);
+      expect(Date.now() - firstAt).toBeLessThan(pacingMs - 200);
+      expect(await getWalletBalance(h.sql, 'paced', 'spending')).toEqual({
+        credits_balance: 60_000,
+        usd_equivalent: 60,
+      });
+    } finally {
+      await projector.stop();
+      await bus.close();
+    }
+  });
+
   it('consumes the in-process event bus, which may start from 0: everything below the checkpoint is skipped', async () => {
     const before = { balances: await balances(h.sql), rows: await transactionRows(h.sql) };
     const bus = createInProcessBus({ store: h.store, startAfter: async () => 0, logger: quietLogger });
@@ -353,16 +377,21 @@ function failOn(sql: SqlClient, pattern: RegExp, when: () => boolean = () => tru
     ...sql,
     dialect: sql.dialect,
     query: (text, params) => sql.query(text, params),
-    transaction: (fn) =>
-      sql.transaction((tx) => {
-        const wrapped: SqlExecutor = {
+    transaction: (fn, options) =>
+      sql.transaction((tx, begun) => {
+        const wrapped: TransactionExecutor = {
           query: (text, params) => {
             if (pattern.test(text) && when()) return Promise.reject(new Error('injected failure'));
             return tx.query(text, params);
           },
+          // A statement that goes with COMMIT fails in the database, at commit.
+          beforeCommit: (text) =>
+            tx.beforeCommit(
+              pattern.test(text) && when() ? `DO $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$` : text,
+            ),
         };
-        return fn(wrapped);
-      }),
+        return fn(wrapped, begun);
+      }, options),
     exec: (text) => sql.exec(text),
     close: () => sql.close(),
   };

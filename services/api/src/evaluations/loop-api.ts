@@ -522,7 +522,12 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     }
     // Posted earlier: its VoteCast landed with it, so the read model has the vote once caught up;
     // a reward posted before votes rode with their rewards may lack it, which is recorded now.
-    await context.domain.waitFor(await context.store.headPosition());
+    // The posting is at or below the head: later reads of this process wait for both read
+    // models to include it (the first attempt's request, if it ever ran here, may not have).
+    const head = await context.store.headPosition();
+    barrier.walletWrote(head);
+    barrier.domainWrote(head);
+    await context.domain.waitFor(head);
     const earlier = await recordedVote(cast.data.vote_id);
     if (earlier !== undefined) return earlier;
     await recordEvents(context, evaluationWorkStreamId(evaluationId), [cast], { metadata });

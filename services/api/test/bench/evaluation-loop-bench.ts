@@ -7,9 +7,11 @@
  * are set. Knobs: BENCH_LOOP_EVALUATORS (64), BENCH_LOOP_ITEMS (3,000 per loop),
  * BENCH_LOOP_VOTES_PER_ITEM (3), BENCH_BARE_REQUESTS (20,000).
  * Run: npx tsx services/api/test/bench/evaluation-loop-bench.ts
- * Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim then vote
- * 1,144-1,328 completed votes/s on PostgreSQL + NATS, 400-440 embedded; vote + next 1,860-1,981
- * and 650-720; the target is NOT met.
+ * The target (issue 5) is for claim then vote; vote + next is printed for comparison. Each loop
+ * also prints the CPU this process (API and client) used per completed vote, steadier than the
+ * rate. Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim
+ * then vote 2,337-2,486 completed votes/s on PostgreSQL + NATS (about 400 us of CPU per vote);
+ * vote + next 3,154-3,751; the target is NOT met.
  */
 import Fastify from 'fastify';
 import { Agent, request as httpRequest } from 'node:http';
@@ -54,6 +56,12 @@ function request(
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/** CPU time (user + system, all threads) this process used since `start`, in microseconds. */
+function cpuMicrosSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -118,6 +126,7 @@ async function main(): Promise<void> {
     let bareLeft = BARE_REQUESTS;
     const bareLatencies: number[] = [];
     const bareStart = performance.now();
+    const bareCpuStart = process.cpuUsage();
     await Promise.all(
       Array.from({ length: EVALUATORS }, async () => {
         while (bareLeft > 0) {
@@ -134,6 +143,7 @@ async function main(): Promise<void> {
       }),
     );
     const bareSeconds = (performance.now() - bareStart) / 1000;
+    const bareCpuMicros = cpuMicrosSince(bareCpuStart);
 
     const post = async (
       latencies: number[],
@@ -154,9 +164,16 @@ async function main(): Promise<void> {
     const ballot = () => (Math.random() < 0.7 ? 'good' : 'bad');
 
     // Loop 1: claim then vote (two requests per completed vote) until nothing is left.
-    const claimVote = { votes: 0, requests: [] as number[], perVote: [] as number[], seconds: 0 };
+    const claimVote = {
+      votes: 0,
+      requests: [] as number[],
+      perVote: [] as number[],
+      seconds: 0,
+      cpuMicros: 0,
+    };
     let failures = 0;
     let loopStart = performance.now();
+    let cpuStart = process.cpuUsage();
     await Promise.all(
       evaluators.map(async (person) => {
         for (;;) {
@@ -185,10 +202,18 @@ async function main(): Promise<void> {
       }),
     );
     claimVote.seconds = (performance.now() - loopStart) / 1000;
+    claimVote.cpuMicros = cpuMicrosSince(cpuStart);
 
     // Loop 2: one claim, then each vote claims the next item (next: true): one request per vote.
-    const voteNext = { votes: 0, requests: [] as number[], perVote: [] as number[], seconds: 0 };
+    const voteNext = {
+      votes: 0,
+      requests: [] as number[],
+      perVote: [] as number[],
+      seconds: 0,
+      cpuMicros: 0,
+    };
     loopStart = performance.now();
+    cpuStart = process.cpuUsage();
     await Promise.all(
       evaluators.map(async (person) => {
         const claim = await post(voteNext.requests, '/evaluator/assignments', person.headers, {
@@ -218,6 +243,7 @@ async function main(): Promise<void> {
       }),
     );
     voteNext.seconds = (performance.now() - loopStart) / 1000;
+    voteNext.cpuMicros = cpuMicrosSince(cpuStart);
 
     // Checks: every slot voted once in each loop, the books add up.
     const expectedVotes = Math.min(ITEMS * VOTES_PER_ITEM, ITEMS * Math.min(VOTES_PER_ITEM, EVALUATORS));
@@ -246,8 +272,9 @@ async function main(): Promise<void> {
       `evaluation loop bench (${mode.name}; ${EVALUATORS} evaluators, ${ITEMS} items x ${VOTES_PER_ITEM} votes per loop)`,
     );
     console.log(
-      `  bare Fastify route: ${bareRate.toFixed(0)} req/s, p50 ${percentile(bareLatencies, 50).toFixed(2)} ms, p99 ${percentile(bareLatencies, 99).toFixed(2)} ms`,
+      `  bare Fastify route: ${bareRate.toFixed(0)} req/s, p50 ${percentile(bareLatencies, 50).toFixed(2)} ms, p99 ${percentile(bareLatencies, 99).toFixed(2)} ms; ${(bareCpuMicros / BARE_REQUESTS).toFixed(0)} us of this process's CPU per request`,
     );
+    // The issue's target is for claim then vote.
     let met = false;
     for (const [label, loop] of [
       ['claim, then vote  ', claimVote],
@@ -258,7 +285,7 @@ async function main(): Promise<void> {
       const voteRate = loop.votes / loop.seconds;
       const requestRate = loop.requests.length / loop.seconds;
       const p99 = percentile(loop.requests, 99);
-      const ok = voteRate >= TARGET_VOTES_PER_SECOND && p99 <= TARGET_P99_MS;
+      const ok = loop === claimVote && voteRate >= TARGET_VOTES_PER_SECOND && p99 <= TARGET_P99_MS;
       met ||= ok;
       console.log(
         `  ${label}: ${voteRate.toFixed(0)} completed votes/s (${requestRate.toFixed(0)} req/s, ${(
@@ -266,11 +293,11 @@ async function main(): Promise<void> {
           100
         ).toFixed(
           1,
-        )}% of the bare route), request p50 ${percentile(loop.requests, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; per completed vote p99 ${percentile(loop.perVote, 99).toFixed(2)} ms${ok ? ' (target met)' : ''}`,
+        )}% of the bare route), request p50 ${percentile(loop.requests, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; per completed vote p99 ${percentile(loop.perVote, 99).toFixed(2)} ms, ${(loop.cpuMicros / loop.votes).toFixed(0)} us of this process's CPU${ok ? ' (target met)' : ''}`,
       );
     }
     console.log(
-      `  target ${TARGET_VOTES_PER_SECOND} votes/s with request p99 <= ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`,
+      `  target (claim, then vote) ${TARGET_VOTES_PER_SECOND} votes/s with request p99 <= ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`,
     );
     agent.destroy();
     if (problems.length > 0) {
