@@ -10,8 +10,8 @@
  * The target (issue 5) is for claim then vote; vote + next is printed for comparison. Each loop
  * also prints the CPU this process (API and client) used per completed vote, steadier than the
  * rate. Measured on the shared 2-core machine (see services/api/README.md, Throughput): claim
- * then vote 2,337-2,486 completed votes/s on PostgreSQL + NATS (about 400 us of CPU per vote);
- * vote + next 3,154-3,751; the target is NOT met.
+ * then vote 2,337-2,486 completed votes/s on PostgreSQL + NATS (about 400 us of CPU per vote),
+ * 1,124-1,352 embedded; vote + next 3,154-3,751 and 1,381-2,092; the target is NOT met.
  */
 import Fastify from 'fastify';
 import { Agent, request as httpRequest } from 'node:http';
