@@ -58,6 +58,11 @@ function request(
   });
 }
 
+/** What one measured loop collects: votes, request and per-vote latencies, wall and CPU time. */
+function newLoopStats() {
+  return { votes: 0, requests: [] as number[], perVote: [] as number[], seconds: 0, cpuMicros: 0 };
+}
+
 /** CPU time (user + system, all threads) this process used since `start`, in microseconds. */
 function cpuMicrosSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
@@ -164,13 +169,7 @@ async function main(): Promise<void> {
     const ballot = () => (Math.random() < 0.7 ? 'good' : 'bad');
 
     // Loop 1: claim then vote (two requests per completed vote) until nothing is left.
-    const claimVote = {
-      votes: 0,
-      requests: [] as number[],
-      perVote: [] as number[],
-      seconds: 0,
-      cpuMicros: 0,
-    };
+    const claimVote = newLoopStats();
     let failures = 0;
     let loopStart = performance.now();
     let cpuStart = process.cpuUsage();
@@ -205,13 +204,7 @@ async function main(): Promise<void> {
     claimVote.cpuMicros = cpuMicrosSince(cpuStart);
 
     // Loop 2: one claim, then each vote claims the next item (next: true): one request per vote.
-    const voteNext = {
-      votes: 0,
-      requests: [] as number[],
-      perVote: [] as number[],
-      seconds: 0,
-      cpuMicros: 0,
-    };
+    const voteNext = newLoopStats();
     loopStart = performance.now();
     cpuStart = process.cpuUsage();
     await Promise.all(
