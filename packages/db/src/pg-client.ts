@@ -82,11 +82,9 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     query: (sql, params) => run(pool, sql, params),
     transaction(fn, options) {
       return onOneConnection(async (connection) => {
-        const begun = options?.begin
-          ? scriptResults(
-              (await connection.query(`BEGIN; ${options.begin}`)) as unknown as ScriptResults,
-            ).slice(1)
-          : (await connection.query('BEGIN'), []);
+        // BEGIN's own result first, then those of `begin`'s statements.
+        const opening = options?.begin ? `BEGIN; ${options.begin}` : 'BEGIN';
+        const begun = scriptResults((await connection.query(opening)) as unknown as ScriptResults).slice(1);
         const closing: string[] = [];
         const result = await fn(
           {

@@ -38,7 +38,7 @@ export interface ConsumerHandle {
   /** Lets the batch in hand finish, hands nothing more to the handler, and resolves. */
   stop(): Promise<void>;
   /** Ends a pacing wait now: `pacing.urgent()` has just become true. */
-  hurry?(): void;
+  hurry(): void;
 }
 
 export interface EventBus {

@@ -107,7 +107,7 @@ export async function pacingScenario(
     const [second] = await appendThings(store, 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     urgent = true;
-    handle.hurry?.();
+    handle.hurry();
     await until(() => handledAt.has(second!.global_position));
     // While urgent, the next one is not held either.
     const [third] = await appendThings(store, 1);

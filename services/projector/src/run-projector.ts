@@ -107,7 +107,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
         ? { pacing: { intervalMs: options.pacingMs, urgent: () => waiters.size > 0 } }
         : {}),
     });
-    hurry = () => consumer.hurry?.();
+    hurry = () => consumer.hurry();
     stopSource = () => consumer.stop();
   }
 

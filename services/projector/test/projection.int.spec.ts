@@ -301,7 +301,7 @@ describe.each(databaseKinds())('wallet projection on %s', (kind) => {
     const bus: EventBusLike = {
       async consume({ handler }) {
         deliver = handler;
-        return { stop: async () => undefined };
+        return { stop: async () => undefined, hurry: () => undefined };
       },
     };
     const projector = await runProjector({
