@@ -26,6 +26,26 @@ const typeParsers = {
   },
 };
 
+/** Prepared statements per pool; statement texts beyond this many run unnamed (parsed each time). */
+export const MAX_PREPARED_STATEMENTS = 1_000;
+
+/**
+ * Names for prepared statements, one per distinct statement text of a pool: a name never stands
+ * for two texts, so any of the pool's connections can prepare it. Texts built per call (a column
+ * list, a table name) are distinct statements too; past the cap, new texts are not named.
+ */
+function statementNamer(): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+      name = `evalmarket_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
 export interface PgClientOptions {
   connectionString: string;
   maxConnections?: number;
@@ -46,12 +66,16 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   // An idle client that loses its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
 
+  const preparedName = statementNamer();
   const run = async <R extends Row>(
     runner: pg.Pool | pg.PoolClient,
     sql: string,
     params?: readonly unknown[],
   ): Promise<QueryResult<R>> => {
-    const result = await runner.query<R>(sql, params as unknown[] | undefined);
+    // Statements with parameters go by the extended protocol anyway; named, each connection
+    // parses and plans one once instead of on every call.
+    const name = params === undefined ? undefined : preparedName(sql);
+    const result = await runner.query<R>({ text: sql, values: params as unknown[] | undefined, name });
     return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
   };
 

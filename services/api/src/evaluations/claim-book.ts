@@ -279,9 +279,11 @@ export async function loadClaimBook(
 ): Promise<ClaimBook> {
   const since = new Date(limits.periodStartMs).toISOString();
   const now = new Date(nowMs).toISOString();
+  // A lease ends after it began (expires_at >= claimed_at), so `expires_at >= $2` only narrows the
+  // scan to the evaluation's lease-end index range.
   const { rows: spend } = await sql.query<{ credits: string | number; count: string | number }>(
     `SELECT COALESCE(SUM(reward_credits), 0) AS credits, COUNT(*) AS count FROM evaluation_assignments
-     WHERE evaluation_id = $1 AND claimed_at >= $2 AND status = 'voted'`,
+     WHERE evaluation_id = $1 AND expires_at >= $2 AND claimed_at >= $2 AND status = 'voted'`,
     [evaluationId, since],
   );
   const book = new ClaimBook(limits, Number(spend[0]?.credits ?? 0), Number(spend[0]?.count ?? 0));
