@@ -423,7 +423,8 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
       const candidates = wanted
         ? [wanted]
         : (await openEvaluations(userId)).map((open) => open.evaluation.id);
-      let lastProblem: AppError = new AppError(404, 'no_item_available', NO_ITEM);
+      // Made only when no claim succeeds: an error captures a stack trace.
+      let lastProblem: AppError | undefined;
       for (const evaluationId of candidates) {
         const outcome = await claimIn(request, userId, evaluationId);
         if (!(outcome instanceof AppError)) {
@@ -433,7 +434,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
         lastProblem = outcome;
         if (wanted) break;
       }
-      throw lastProblem;
+      throw lastProblem ?? new AppError(404, 'no_item_available', NO_ITEM);
     },
   );
 
