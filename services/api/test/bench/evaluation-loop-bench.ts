@@ -19,7 +19,7 @@ import { EMBEDDED_MODE, SERVICES_MODE, startTestRuntime } from '../support/runti
 import { signIn } from '../support/sign-in.js';
 import { makeEvaluator } from '../support/evaluators.js';
 import { evaluationClient } from '../support/evaluations.js';
-import type { LoadJob, LoadResult } from './load-client.js';
+import { SERVE_FLAG, type LoadJob, type LoadResult } from './load-client.js';
 
 const EVALUATORS = Number(process.env.BENCH_LOOP_EVALUATORS ?? 64);
 const ITEMS = Number(process.env.BENCH_LOOP_ITEMS ?? 3000);
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     // The load generator runs in a process of its own (this file's loader flags, e.g. tsx's).
-    const client = fork(new URL('./load-client.ts', import.meta.url), { stdio: 'inherit' });
+    const client = fork(new URL('./load-client.ts', import.meta.url), [SERVE_FLAG], { stdio: 'inherit' });
     let bareRun: Measured;
     let claimVote: Measured;
     let voteNext: Measured;

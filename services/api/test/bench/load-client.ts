@@ -42,7 +42,7 @@ interface Reply {
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 /** One keep-alive HTTP/1.1 connection with at most one request in flight. */
-class KeepAliveConnection {
+export class KeepAliveConnection {
   private buffered: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null;
 
@@ -249,4 +249,7 @@ function serve(): void {
   });
 }
 
-if (process.send) serve();
+/** The flag the bench forks this file with; imported elsewhere (a test), the file serves nothing. */
+export const SERVE_FLAG = '--serve-load-jobs';
+
+if (process.send && process.argv.includes(SERVE_FLAG)) serve();
