@@ -27,23 +27,45 @@ const typeParsers = {
 };
 
 /** Prepared statements per pool; statement texts beyond this many run unnamed (parsed each time). */
-export const MAX_PREPARED_STATEMENTS = 1_000;
+export const MAX_PREPARED_STATEMENTS = 500;
 
 /**
  * Names for prepared statements, one per distinct statement text of a pool: a name never stands
  * for two texts, so any of the pool's connections can prepare it. Texts built per call (a column
  * list, a table name) are distinct statements too; past the cap, new texts are not named.
+ * `renew` starts a new generation of names, which every connection prepares afresh.
  */
-function statementNamer(): (sql: string) => string | undefined {
+function statementNamer() {
   const names = new Map<string, string>();
-  return (sql) => {
-    let name = names.get(sql);
-    if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
-      name = `evalmarket_${names.size + 1}`;
-      names.set(sql, name);
-    }
-    return name;
+  let generation = 1;
+  return {
+    nameFor(sql: string): string | undefined {
+      let name = names.get(sql);
+      if (name === undefined && names.size < MAX_PREPARED_STATEMENTS) {
+        name = `evalmarket_${generation}_${names.size + 1}`;
+        names.set(sql, name);
+      }
+      return name;
+    },
+    renew(): void {
+      generation += 1;
+      names.clear();
+    },
   };
+}
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns a schema change has altered
+ * (a column added to a table it reads with `*`), on every call, until the statement is prepared
+ * again: as after a migration applied by a newer version of the service while this one runs.
+ */
+function isStalePreparedStatement(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '0A000' &&
+    typeof message === 'string' &&
+    message.includes('cached plan must not change result type')
+  );
 }
 
 export interface PgClientOptions {
@@ -66,17 +88,29 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   // An idle client that loses its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
 
-  const preparedName = statementNamer();
+  const statements = statementNamer();
+  /** Runs one statement; on the pool (outside a transaction) a stale prepared one is retried. */
   const run = async <R extends Row>(
     runner: pg.Pool | pg.PoolClient,
     sql: string,
     params?: readonly unknown[],
+    retried = false,
   ): Promise<QueryResult<R>> => {
     // Statements with parameters go by the extended protocol anyway; named, each connection
     // parses and plans one once instead of on every call.
-    const name = params === undefined ? undefined : preparedName(sql);
-    const result = await runner.query<R>({ text: sql, values: params as unknown[] | undefined, name });
-    return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    const name = params === undefined ? undefined : statements.nameFor(sql);
+    try {
+      const result = await runner.query<R>({ text: sql, values: params as unknown[] | undefined, name });
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    } catch (error) {
+      if (name === undefined || !isStalePreparedStatement(error)) throw error;
+      // New names for every statement: each connection prepares them again against the schema
+      // as it is now (the old ones stay allocated until their connection closes). Inside a
+      // transaction the failure has aborted it, so only the caller can try again.
+      statements.renew();
+      if (runner !== pool || retried) throw error;
+      return run(runner, sql, params, true);
+    }
   };
 
   /**

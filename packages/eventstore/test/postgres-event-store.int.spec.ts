@@ -124,3 +124,36 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+// On PostgreSQL, statements with parameters run prepared (SqlClient's pg adapter). A schema change
+// that alters a prepared statement's result columns must not leave it failing.
+describe.runIf(databaseKinds().includes('postgres'))('prepared statements on postgres', () => {
+  it('runs a statement again after a schema change altered its result columns', async () => {
+    const db = await createTestDatabase({ kind: 'postgres', migrate: false });
+    // One connection, so the statement is certainly prepared where it runs next.
+    const client = createPgClient({ connectionString: db.url!, maxConnections: 1 });
+    try {
+      await client.exec('CREATE TABLE prep_probe (a int)');
+      await client.query('INSERT INTO prep_probe VALUES ($1)', [1]);
+      const read = (executor: { query: typeof client.query } = client) =>
+        executor.query('SELECT * FROM prep_probe WHERE a = $1', [1]);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+
+      // Outside a transaction the statement is prepared again at once.
+      await client.exec('ALTER TABLE prep_probe ADD COLUMN b text');
+      expect((await read()).rows).toEqual([{ a: 1, b: null }]);
+      expect((await read()).rows).toEqual([{ a: 1, b: null }]);
+
+      // Inside one, the failure aborts the transaction; the next attempt works.
+      await client.exec('ALTER TABLE prep_probe ADD COLUMN c text');
+      await expect(client.transaction((tx) => read(tx))).rejects.toThrow(
+        'cached plan must not change result type',
+      );
+      expect((await client.transaction((tx) => read(tx))).rows).toEqual([{ a: 1, b: null, c: null }]);
+    } finally {
+      await client.close();
+      await db.drop();
+    }
+  });
+});
