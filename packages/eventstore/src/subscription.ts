@@ -27,7 +27,12 @@ export function createPollingSubscription(args: {
   let wake: (() => void) | undefined;
   const waiters: Waiter[] = [];
 
-  const signal = () => wake?.();
+  // A signal while a round is under way is kept (see the loop), not lost until the next poll.
+  let signalledDuringRound = false;
+  const signal = () => {
+    if (wake) wake();
+    else signalledDuringRound = true;
+  };
   wakeups.add(signal);
 
   const settleWaiters = () => {
@@ -43,6 +48,10 @@ export function createPollingSubscription(args: {
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopped) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(() => {
         wake = undefined;
         resolve();
@@ -56,6 +65,7 @@ export function createPollingSubscription(args: {
 
   const loop = (async () => {
     while (!stopped) {
+      signalledDuringRound = false;
       try {
         // With a type filter the position must also move past events the filter leaves out.
         // The head is read first: every event up to it is already visible (appends are
@@ -69,7 +79,9 @@ export function createPollingSubscription(args: {
         }
         if (events.length < batchSize && head > position) position = head;
         settleWaiters();
-        if (events.length < batchSize && !stopped) await pause(pollIntervalMs);
+        // A signal during the round may announce events it did not read: go again at once. (A
+        // failed round still pauses below, signal or not, so an outage is no hot loop.)
+        if (events.length < batchSize && !stopped && !signalledDuringRound) await pause(pollIntervalMs);
       } catch (error) {
         options.onError?.(error);
         if (!stopped) await pause(RETRY_AFTER_ERROR_MS);

@@ -157,3 +157,41 @@ describe.runIf(databaseKinds().includes('postgres'))('prepared statements on pos
     }
   });
 });
+
+// An append while a subscription's round is under way must not wait for the next poll.
+for (const kind of databaseKinds()) {
+  describe(`subscription wake-ups on ${kind}`, () => {
+    it('reads events appended during a round at once, not at the next poll', async () => {
+      const db = await createTestDatabase({ kind });
+      const store = createPostgresEventStore(db.client, { pollIntervalMs: 30_000 });
+      const seen: number[] = [];
+      let releaseFirstRound: () => void = () => undefined;
+      const firstRoundBusy = new Promise<void>((resolve) => {
+        releaseFirstRound = resolve;
+      });
+      const subscription = store.subscribe({
+        after: 0,
+        handler: async (events) => {
+          if (seen.length === 0) await firstRoundBusy;
+          seen.push(...events.map((event) => event.global_position));
+        },
+      });
+      try {
+        await store.append('wake-1', [{ type: 'Noted', data: { n: 1 } }], 'no_stream');
+        // While the subscription handles the first event, another one is appended (and signalled).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await store.append('wake-1', [{ type: 'Noted', data: { n: 2 } }], 1);
+        releaseFirstRound();
+        // (Not waitFor: it wakes the subscription itself.)
+        const started = Date.now();
+        while (seen.length < 2 && Date.now() - started < 5_000)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual([1, 2]);
+      } finally {
+        releaseFirstRound();
+        await subscription.stop();
+        await db.drop();
+      }
+    });
+  });
+}
