@@ -10,6 +10,9 @@ ALTER TABLE evaluation_items SET (fillfactor = 70);
 -- An assignment's status changes when it is voted, released or expires; its item, evaluation
 -- and lease end never do. Lookups by item read the item's few assignments and filter on status;
 -- live leases of an evaluation are a range of lease ends (expires_at > now).
+-- Migrations run in one transaction each, so these builds cannot be CONCURRENTLY: on a large
+-- evaluation_assignments table they hold its writes (claims and votes being projected) for as
+-- long as they take. The new fillfactor applies to pages written from now on.
 DROP INDEX evaluation_assignments_item_idx;
 CREATE INDEX evaluation_assignments_item_idx ON evaluation_assignments (item_id);
 DROP INDEX evaluation_assignments_evaluation_idx;
