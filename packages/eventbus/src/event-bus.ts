@@ -69,6 +69,17 @@ export function checkBatchSize(batchSize: number | undefined): number {
   return size;
 }
 
+/**
+ * How long a paced consumer waits before its next hand-over, the last one having been at
+ * `handedOverAt` (Date.now()): the rest of the interval, or 0 without pacing, once it has passed,
+ * or while `urgent()` says someone waits for the events.
+ */
+export function paceWaitMs(pacing: ConsumerPacing | undefined, handedOverAt: number): number {
+  if (!pacing) return 0;
+  const waitMs = handedOverAt + pacing.intervalMs - Date.now();
+  return waitMs > 0 && !pacing.urgent() ? waitMs : 0;
+}
+
 /** Longest pacing interval: beyond it a busy read model would lag visibly. */
 export const MAX_PACING_MS = 1_000;
 

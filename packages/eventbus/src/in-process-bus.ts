@@ -3,6 +3,7 @@ import { checkConsumerName } from './consumer-name.js';
 import {
   checkBatchSize,
   checkPacing,
+  paceWaitMs,
   type ConsumerHandle,
   type EventBus,
   type EventBusLogger,
@@ -48,8 +49,8 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
           ? async (events) => {
               const handedOverAt = Date.now();
               await handler(events);
-              const waitMs = handedOverAt + pacing.intervalMs - Date.now();
-              if (waitMs > 0 && !pacing.urgent()) await paceWait.sleep(waitMs);
+              const waitMs = paceWaitMs(pacing, handedOverAt);
+              if (waitMs > 0) await paceWait.sleep(waitMs);
             }
           : handler,
         onError: (error) => {

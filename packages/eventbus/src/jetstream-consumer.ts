@@ -12,7 +12,13 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { holeIsPermanent, planDelivery } from './delivery-plan.js';
-import type { ConsumeOptions, ConsumerHandle, EventBusLogger, StoredEvent } from './event-bus.js';
+import {
+  paceWaitMs,
+  type ConsumeOptions,
+  type ConsumerHandle,
+  type EventBusLogger,
+  type StoredEvent,
+} from './event-bus.js';
 import { backoffMs, Pause } from './pause.js';
 import { isApiError } from './stream-setup.js';
 import { MESSAGE_BYTES, unpackEvents } from './stream-message.js';
@@ -242,10 +248,8 @@ export class JetStreamConsumer implements ConsumerHandle {
    * is waiting (`urgent`); says whether it waited.
    */
   private async paced(): Promise<boolean> {
-    const pacing = this.options.pacing;
-    if (!pacing || this.stopping) return false;
-    const waitMs = this.handedOverAt + pacing.intervalMs - Date.now();
-    if (waitMs <= 0 || pacing.urgent()) return false;
+    const waitMs = this.stopping ? 0 : paceWaitMs(this.options.pacing, this.handedOverAt);
+    if (waitMs === 0) return false;
     await this.paceWait.sleep(waitMs);
     return true;
   }

@@ -468,13 +468,15 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     return rows[0]?.value;
   };
 
+  /** Later reads of this process wait for both read models to include `position`. */
+  const wroteUpTo = (position: number) => {
+    barrier.walletWrote(position);
+    barrier.domainWrote(position);
+  };
   /** Notes a ledger commit that carried the loop's own events: both read models must see it. */
   const wrote = (result: { events: ReadonlyArray<{ global_position: number }> }) => {
     const last = result.events[result.events.length - 1]?.global_position;
-    if (last) {
-      barrier.walletWrote(last);
-      barrier.domainWrote(last);
-    }
+    if (last) wroteUpTo(last);
   };
 
   type Voted = { assignmentId: string; itemId: string; evaluatorId: string };
@@ -526,8 +528,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     // The posting is at or below the head: later reads of this process wait for both read
     // models to include it (the first attempt's request, if it ever ran here, may not have).
     const head = await context.store.headPosition();
-    barrier.walletWrote(head);
-    barrier.domainWrote(head);
+    wroteUpTo(head);
     await context.domain.waitFor(head);
     const earlier = await recordedVote(cast.data.vote_id);
     if (earlier !== undefined) return earlier;

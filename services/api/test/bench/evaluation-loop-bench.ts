@@ -19,7 +19,7 @@ import { EMBEDDED_MODE, SERVICES_MODE, startTestRuntime } from '../support/runti
 import { signIn } from '../support/sign-in.js';
 import { makeEvaluator } from '../support/evaluators.js';
 import { evaluationClient } from '../support/evaluations.js';
-import { SERVE_FLAG, type LoadJob, type LoadResult } from './load-client.js';
+import { cpuMicrosSince, SERVE_FLAG, type LoadJob, type LoadResult } from './load-client.js';
 
 const EVALUATORS = Number(process.env.BENCH_LOOP_EVALUATORS ?? 64);
 const ITEMS = Number(process.env.BENCH_LOOP_ITEMS ?? 3000);
@@ -52,8 +52,7 @@ function measure(client: ChildProcess, job: LoadJob): Promise<Measured> {
         reject(new Error(`load client: ${message.error}`));
         return;
       }
-      const used = process.cpuUsage(cpuStart);
-      resolve({ ...message, serverCpuMicros: used.user + used.system });
+      resolve({ ...message, serverCpuMicros: cpuMicrosSince(cpuStart!) });
     };
     client.on('message', onMessage);
     client.once('exit', onExit);

@@ -117,7 +117,8 @@ export class KeepAliveConnection {
   }
 }
 
-function cpuMicrosSince(start: NodeJS.CpuUsage): number {
+/** CPU time (user + system, all threads) this process used since `start`, in microseconds. */
+export function cpuMicrosSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return used.user + used.system;
 }
