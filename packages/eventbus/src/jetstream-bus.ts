@@ -68,6 +68,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
   const statusReport = reportStatus(nc, logger);
 
   let relay: Relay | undefined;
+  const consumers = new Set<JetStreamConsumer>();
   const jsm = await jetstreamManager(nc).catch(async (error: unknown) => {
     await nc.close();
     throw new Error(`JetStream is not available at ${String(options.natsUrl)} (start nats-server with -js)`, {
@@ -91,11 +92,11 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       subjectPrefix,
       logger,
       tuning: options.relay,
+      readersWaiting: () => [...consumers].some((consumer) => consumer.readersWaiting()),
     });
     relay.start();
   }
 
-  const consumers = new Set<JetStreamConsumer>();
   let closing: Promise<void> | undefined;
 
   const withDeadline = async (what: string, work: Promise<unknown>) => {
@@ -138,7 +139,11 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
           stopping ??= consumer.stop().finally(() => consumers.delete(consumer));
           return stopping;
         },
-        hurry: () => consumer.hurry(),
+        hurry: () => {
+          consumer.hurry();
+          // The events a reader waits for may not be in the stream yet.
+          relay?.hurry();
+        },
       };
       return handle;
     },

@@ -146,6 +146,11 @@ export class JetStreamConsumer implements ConsumerHandle {
     this.paceWait.wake();
   }
 
+  /** Whether a reader waits for this consumer's events (its pacing's `urgent`). */
+  readersWaiting(): boolean {
+    return this.options.pacing?.urgent() ?? false;
+  }
+
   private get name(): string {
     return this.options.name;
   }

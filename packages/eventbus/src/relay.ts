@@ -1,7 +1,13 @@
 import type { SqlExecutor, SqlClient } from '@evalmarket/db';
 import type { EventStore } from '@evalmarket/eventstore';
 import type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
-import type { EventBusLogger, StoredEvent } from './event-bus.js';
+import {
+  checkPacing,
+  paceWaitMs,
+  type ConsumerPacing,
+  type EventBusLogger,
+  type StoredEvent,
+} from './event-bus.js';
 import { backoffMs, Pause } from './pause.js';
 import { batchSubject } from './stream-setup.js';
 import { packEvents, unpackEvents, type EventsMessage } from './stream-message.js';
@@ -28,6 +34,19 @@ export interface RelayTuning {
    * JetStream drops them as duplicates within the duplicate window.
    */
   resumeFromStreamTail?: boolean;
+  /**
+   * Least time between two checkpoint saves while events keep coming (default 250 ms). A round
+   * that a `waitFor` is waiting on saves at once, and so does stopping. A crash loses at most
+   * this much of the checkpoint, which only means republishing (see `resumeFromStreamTail`).
+   */
+  checkpointIntervalMs?: number;
+  /**
+   * While events keep coming, a round starts at most this often (default 0: at once), so each
+   * round publishes more events in fewer messages: fewer publishes and acks here, fewer
+   * deliveries and acks for every consumer. Never while a consumer of this process has a reader
+   * waiting (`ConsumerPacing.urgent`) or a `waitFor` waits; at most `MAX_PACING_MS`.
+   */
+  pacingMs?: number;
   /** Test seam: runs after a round's publish acks, before its checkpoint is saved. */
   beforeCheckpoint?: (position: number) => void | Promise<void>;
 }
@@ -71,10 +90,16 @@ interface StreamTail {
 export class Relay implements RelayHandle {
   readonly checkpointId: string;
   private readonly pause = new Pause();
+  /** A pacing wait, which `hurry()` and `stop()` cut short. */
+  private readonly paceWait = new Pause();
+  private readonly pacing: ConsumerPacing | undefined;
   private stopping = false;
   private loop: Promise<void> | undefined;
   private leader = false;
   private checkpoint = 0;
+  /** The last position published by this leader's rounds (saved as the checkpoint or not yet). */
+  private relayed = 0;
+  private checkpointSavedAt = 0;
   /** Every event up to this position is known to be in the stream. */
   private knownInStream = 0;
   private stored = 0;
@@ -85,6 +110,7 @@ export class Relay implements RelayHandle {
   private readonly publishTimeoutMs: number;
   private readonly lockHeartbeatMs: number;
   private readonly standbyPollMs: number;
+  private readonly checkpointIntervalMs: number;
 
   constructor(
     private readonly deps: {
@@ -96,6 +122,8 @@ export class Relay implements RelayHandle {
       subjectPrefix: string;
       logger: EventBusLogger;
       tuning?: RelayTuning;
+      /** Whether a reader in this process waits for events (a paced consumer's `urgent`). */
+      readersWaiting?: () => boolean;
     },
   ) {
     this.checkpointId = `nats-relay:${deps.streamName}`;
@@ -103,15 +131,31 @@ export class Relay implements RelayHandle {
     this.publishTimeoutMs = deps.tuning?.publishTimeoutMs ?? 10_000;
     this.lockHeartbeatMs = deps.tuning?.lockHeartbeatMs ?? 2_000;
     this.standbyPollMs = deps.tuning?.standbyPollMs ?? 5_000;
+    this.checkpointIntervalMs = deps.tuning?.checkpointIntervalMs ?? 250;
+    const pacingMs = deps.tuning?.pacingMs ?? 0;
+    checkPacing({ intervalMs: pacingMs, urgent: () => false });
+    this.pacing =
+      pacingMs > 0
+        ? {
+            intervalMs: pacingMs,
+            urgent: () => this.waiters.length > 0 || (deps.readersWaiting?.() ?? false),
+          }
+        : undefined;
   }
 
   start(): void {
     this.loop ??= this.run();
   }
 
+  /** Ends a pacing wait now: a reader has just started waiting. */
+  hurry(): void {
+    this.paceWait.wake();
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     this.pause.wake();
+    this.paceWait.wake();
     await this.loop;
   }
 
@@ -143,6 +187,11 @@ export class Relay implements RelayHandle {
         );
       }, timeoutMs);
       this.waiters.push(waiter);
+      this.hurry();
+      // Published already, checkpoint not saved yet (rounds save it at most every interval).
+      if (position <= this.relayed) {
+        void this.saveRelayedOrWarn();
+      }
     });
   }
 
@@ -200,6 +249,7 @@ export class Relay implements RelayHandle {
     this.roundFailures = 0;
     this.checkpoint = await this.readCheckpoint();
     this.knownInStream = this.checkpoint;
+    this.relayed = this.checkpoint;
     let after = this.checkpoint;
     if (this.deps.tuning?.resumeFromStreamTail !== false) {
       const tail = await this.streamTail();
@@ -233,6 +283,8 @@ export class Relay implements RelayHandle {
     const subscription = this.deps.store.subscribe({
       after,
       batchSize: this.batchSize,
+      // This process's own appends are relayed without reading them back from the database.
+      ownCommitsFromMemory: true,
       handler: (events) => this.relayBatch(events),
       onError: (error) => {
         this.roundFailures += 1;
@@ -250,11 +302,14 @@ export class Relay implements RelayHandle {
     } finally {
       this.leader = false;
       await subscription.stop();
+      // What the last rounds published, so a restart need not go over it again.
+      await this.saveRelayedOrWarn();
     }
   }
 
   private async relayBatch(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
+    const roundStartedAt = Date.now();
     if (this.roundFailures > 0) {
       // The store retries a failed round after a short fixed pause; through a long NATS outage
       // that would be a hot loop of timeouts and log lines, so back off here as well.
@@ -283,10 +338,34 @@ export class Relay implements RelayHandle {
       });
       if (failure !== undefined) throw failure;
     }
-    const last = events[events.length - 1]!.global_position;
-    await this.deps.tuning?.beforeCheckpoint?.(last);
-    await this.saveCheckpoint(last);
+    this.relayed = Math.max(this.relayed, events[events.length - 1]!.global_position);
     this.roundFailures = 0;
+    const due = Date.now() - this.checkpointSavedAt >= this.checkpointIntervalMs;
+    if (due || this.stopping || this.waiters.some((waiter) => waiter.position <= this.relayed))
+      await this.saveRelayed();
+    // Caught up: let the next round gather what comes in meanwhile (see `pacingMs`).
+    if (events.length < this.batchSize && !this.stopping) {
+      const waitMs = paceWaitMs(this.pacing, roundStartedAt);
+      if (waitMs > 0) await this.paceWait.sleep(waitMs);
+    }
+  }
+
+  /** `saveRelayed` outside a round, whose failure is only logged: the next save covers it. */
+  private async saveRelayedOrWarn(): Promise<void> {
+    try {
+      await this.saveRelayed();
+    } catch (error) {
+      this.deps.logger.warn({ err: error, relay: this.checkpointId }, 'could not save the relay checkpoint');
+    }
+  }
+
+  /** Saves the last published position as the checkpoint, if it is not saved yet. */
+  private async saveRelayed(): Promise<void> {
+    if (this.relayed <= this.checkpoint) return;
+    const position = this.relayed;
+    await this.deps.tuning?.beforeCheckpoint?.(position);
+    this.checkpointSavedAt = Date.now();
+    await this.saveCheckpoint(position);
   }
 
   private publish(message: EventsMessage, previous: EventsMessage | undefined): Promise<PubAck> {

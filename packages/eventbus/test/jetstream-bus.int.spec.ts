@@ -349,6 +349,75 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     await bus.close();
   });
 
+  it('a paced relay publishes the rounds of a busy log together, at once for a waiting reader, and saves its checkpoint sparingly', async () => {
+    const pacedStream = `${streamName}_P`;
+    const pacedPrefix = `${subjectPrefix}_p`;
+    const checkpointId = `nats-relay:${pacedStream}`;
+    const savedCheckpoint = async () =>
+      Number(
+        (
+          await db.client.query<{ position: number }>(
+            'SELECT position FROM subscription_checkpoints WHERE subscription_id = $1',
+            [checkpointId],
+          )
+        ).rows[0]?.position ?? 0,
+      );
+    const pacingMs = 1_000;
+    const bus = await startBus({
+      streamName: pacedStream,
+      subjectPrefix: pacedPrefix,
+      relay: { pacingMs, checkpointIntervalMs: 60_000 },
+    });
+    let readerWaits = false;
+    const consumer = dedupingConsumer(await store.headPosition());
+    const arrivedAt = new Map<number, number>();
+    const handle = await bus.consume({
+      name: 'paced-relay',
+      pacing: { intervalMs: 0, urgent: () => readerWaits },
+      handler: async (events) => {
+        for (const event of events) arrivedAt.set(event.global_position, Date.now());
+        await consumer.handler(events);
+      },
+    });
+    // The relay's first round (the log so far) goes at once; the next waits out the interval.
+    await bus.relay!.waitFor(await store.headPosition());
+    const [quiet] = await appendThings(store, 1);
+    const quietAppendedAt = Date.now();
+    await until(() => arrivedAt.has(quiet!.global_position));
+    expect(arrivedAt.get(quiet!.global_position)! - quietAppendedAt).toBeGreaterThanOrEqual(300);
+    // Events appended during the wait go out together, in one message.
+    const messagesBefore = await streamMessages(pacedStream);
+    const busy = await appendThings(store, 5);
+    await until(() => arrivedAt.has(busy.at(-1)!.global_position));
+    expect(await streamMessages(pacedStream)).toBe(messagesBefore + 1);
+
+    // A reader waiting on a consumer of this process cuts the relay's wait short.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [urgent] = await appendThings(store, 1);
+    const urgentAppendedAt = Date.now();
+    readerWaits = true;
+    handle.hurry();
+    await until(() => arrivedAt.has(urgent!.global_position));
+    expect(arrivedAt.get(urgent!.global_position)! - urgentAppendedAt).toBeLessThan(pacingMs - 300);
+    readerWaits = false;
+
+    // The checkpoint was saved after the first round only (the interval is a minute) ...
+    const published = urgent!.global_position;
+    expect(await savedCheckpoint()).toBeLessThan(published);
+    // ... until someone waits for it, and on stop.
+    await bus.relay!.waitFor(published);
+    expect(await savedCheckpoint()).toBe(published);
+    const [last] = await appendThings(store, 1);
+    await until(() => arrivedAt.has(last!.global_position));
+    expect(await savedCheckpoint()).toBe(published);
+    await handle.stop();
+    await bus.close();
+    expect(await savedCheckpoint()).toBe(last!.global_position);
+    expect(consumer.handled).toEqual(
+      (await store.readAll({ after: consumer.handled[0]! - 1, limit: 10_000 })).map((e) => e.global_position),
+    );
+  });
+
   it('close() drains and leaves nothing running', async () => {
     const bus = await startBus();
     const consumer = dedupingConsumer();

@@ -70,6 +70,15 @@ export interface SubscribeOptions {
   handler: (events: TStoredEvent[]) => Promise<void>;
   /** Called when the handler or a read throws; the subscription retries after a pause. */
   onError?: (error: unknown) => void;
+  /**
+   * Events this process committed are handed over from memory instead of being read back, as long
+   * as they follow the position without a gap (other events are read from the log). They are the
+   * objects the commit wrote: `data` and `metadata` as the committer gave them, equal to the
+   * stored JSON once serialised, for a subscriber that serialises them (the relay). Ignored with
+   * `types`. The log only grows: a store must not outlive a reset of its database, whose
+   * positions its memory would still hold.
+   */
+  ownCommitsFromMemory?: boolean;
 }
 
 export interface Subscription {

@@ -303,6 +303,51 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Clock for recorded_at (tests). */
   now?: () => Date;
+  /** Most events of this process's own commits kept for `ownCommitsFromMemory` subscribers. */
+  ownCommitsKept?: number;
+}
+
+/** Events of the latest commits kept in memory (see `SubscribeOptions.ownCommitsFromMemory`). */
+const OWN_COMMITS_KEPT = 20_000;
+
+/**
+ * The events this process committed lately, by position, for subscribers that would otherwise
+ * read them straight back. Only a gap-free run from a position is handed out: a position that
+ * is missing (another process's commit, one whose reply is still on its way, or one dropped to
+ * bound memory) sends the reader to the database.
+ */
+class CommittedTail {
+  private readonly byPosition = new Map<number, TStoredEvent>();
+  private highest = 0;
+  constructor(private readonly kept: number) {}
+
+  add(events: readonly TStoredEvent[]): void {
+    for (const event of events) {
+      this.byPosition.set(event.global_position, event);
+      this.highest = Math.max(this.highest, event.global_position);
+    }
+    // Oldest commits first (a Map keeps insertion order).
+    for (const position of this.byPosition.keys()) {
+      if (this.byPosition.size <= this.kept) break;
+      this.byPosition.delete(position);
+    }
+  }
+
+  /**
+   * Up to `limit` events from `after + 1` on, when all of them are here: a run cut short by a
+   * gap with later events kept beyond it is not (the gap's events are in the log).
+   */
+  after(after: number, limit: number): TStoredEvent[] | undefined {
+    const events: TStoredEvent[] = [];
+    let position = after + 1;
+    for (; events.length < limit; position += 1) {
+      const event = this.byPosition.get(position);
+      if (!event) break;
+      events.push(event);
+    }
+    if (events.length === 0 || (events.length < limit && position <= this.highest)) return undefined;
+    return events;
+  }
 }
 
 export function createPostgresEventStore(
@@ -311,6 +356,7 @@ export function createPostgresEventStore(
 ): EventStore {
   const wakeups = new Set<() => void>();
   const now = options.now ?? (() => new Date());
+  const ownCommits = new CommittedTail(options.ownCommitsKept ?? OWN_COMMITS_KEPT);
 
   async function readPositions(executor: SqlExecutor, first: number, count: number): Promise<TStoredEvent[]> {
     const result = await executor.query<EventRow & Record<string, unknown>>(
@@ -623,7 +669,12 @@ export function createPostgresEventStore(
         head: planned ? planned.next : pending ? undefined : after,
         async run() {
           const outcomes = pending ? await commitChecked(units, checked, planned) : checked;
-          if (pending) store.notify();
+          if (pending) {
+            for (const outcome of outcomes) {
+              if (outcome?.ok && !outcome.deduplicated) ownCommits.add(outcome.events);
+            }
+            store.notify();
+          }
           return outcomes.map(
             (outcome) =>
               outcome ?? { ok: false, error: new EventStoreError('invalid_event', 'not committed') },
@@ -677,8 +728,13 @@ export function createPostgresEventStore(
     },
 
     subscribe(subscribeOptions) {
+      const fromMemory = subscribeOptions.ownCommitsFromMemory && !subscribeOptions.types;
       return createPollingSubscription({
         store,
+        read: fromMemory
+          ? async (readOptions) =>
+              ownCommits.after(readOptions.after, readOptions.limit) ?? store.readAll(readOptions)
+          : undefined,
         options: subscribeOptions,
         pollIntervalMs: options.pollIntervalMs ?? 100,
         wakeups,

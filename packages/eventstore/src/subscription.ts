@@ -1,4 +1,5 @@
-import type { EventStore, SubscribeOptions, Subscription } from './port.js';
+import type { EventStore, ReadAllOptions, SubscribeOptions, Subscription } from './port.js';
+import type { TStoredEvent } from '@evalmarket/contracts';
 import { MAX_READ_BATCH } from './port.js';
 
 interface Waiter {
@@ -16,11 +17,14 @@ const RETRY_AFTER_ERROR_MS = 500;
  */
 export function createPollingSubscription(args: {
   store: EventStore;
+  /** How a round reads the log (default `store.readAll`). */
+  read?: (options: ReadAllOptions) => Promise<TStoredEvent[]>;
   options: SubscribeOptions;
   pollIntervalMs: number;
   wakeups: Set<() => void>;
 }): Subscription {
   const { store, options, pollIntervalMs, wakeups } = args;
+  const read = args.read ?? ((readOptions: ReadAllOptions) => store.readAll(readOptions));
   const batchSize = Math.min(options.batchSize ?? 1000, MAX_READ_BATCH);
   let position = options.after;
   let stopped = false;
@@ -72,7 +76,7 @@ export function createPollingSubscription(args: {
         // serialised), so once the batch is short the subscriber has seen all of them. Without a
         // filter the last event read is the position, and the extra query is not needed.
         const head = options.types ? await store.headPosition() : 0;
-        const events = await store.readAll({ after: position, limit: batchSize, types: options.types });
+        const events = await read({ after: position, limit: batchSize, types: options.types });
         if (events.length > 0) {
           await options.handler(events);
           position = events[events.length - 1]!.global_position;

@@ -6,6 +6,7 @@ import { EventStoreError, GENESIS_HASH, payloadHash, type EventStore } from '../
 import { packedEventHash } from '../src/hash-chain.js';
 
 export interface ContractFixture {
+  /** A store that has seen no other test's log (`reset` may make a new one). */
   store: EventStore;
   /** Direct SQL on the store's database, to tamper with rows in tests. */
   sql: SqlClient;
@@ -150,62 +151,76 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       expect(broken.broken_at).toBe(3);
     });
 
-    it('delivers every event exactly once, in order, to a subscriber while many writers append', async () => {
-      const writers = 16;
-      const appendsPerWriter = 25;
-      const seen: TStoredEvent[] = [];
-      const subscription = store.subscribe({
-        after: 0,
-        batchSize: 7,
-        handler: async (events) => {
-          seen.push(...events);
-          // A slow consumer widens the window in which writers commit around it.
-          await new Promise((resolve) => setTimeout(resolve, 1));
-        },
-      });
-      const stores = [store, fixture.secondStore ?? store];
-      await Promise.all(
-        Array.from({ length: writers }, async (_, writer) => {
-          for (let i = 0; i < appendsPerWriter; i += 1) {
-            const target = stores[(writer + i) % stores.length]!;
-            if (writer % 3 === 0) {
-              // The packed journal's writers interleave with row writers in one gapless log.
-              const [outcome] = await target.commit([
-                {
-                  packed: true,
-                  appends: [
-                    {
-                      stream_id: `writer-${writer}`,
-                      expected_version: i === 0 ? 'no_stream' : i * 2,
-                      events: [event(i, { writer }), event(i + 1000, { writer })],
-                    },
-                  ],
-                },
-              ]);
-              expect(outcome!.ok).toBe(true);
-              continue;
+    it.each([
+      ['', false],
+      [' (own commits from memory)', true],
+    ])(
+      'delivers every event exactly once, in order, to a subscriber while many writers append%s',
+      async (_, ownCommitsFromMemory) => {
+        const writers = 16;
+        const appendsPerWriter = 25;
+        const seen: TStoredEvent[] = [];
+        const subscription = store.subscribe({
+          after: 0,
+          batchSize: 7,
+          ownCommitsFromMemory,
+          handler: async (events) => {
+            seen.push(...events);
+            // A slow consumer widens the window in which writers commit around it.
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          },
+        });
+        const stores = [store, fixture.secondStore ?? store];
+        await Promise.all(
+          Array.from({ length: writers }, async (_, writer) => {
+            for (let i = 0; i < appendsPerWriter; i += 1) {
+              const target = stores[(writer + i) % stores.length]!;
+              if (writer % 3 === 0) {
+                // The packed journal's writers interleave with row writers in one gapless log.
+                const [outcome] = await target.commit([
+                  {
+                    packed: true,
+                    appends: [
+                      {
+                        stream_id: `writer-${writer}`,
+                        expected_version: i === 0 ? 'no_stream' : i * 2,
+                        events: [event(i, { writer }), event(i + 1000, { writer })],
+                      },
+                    ],
+                  },
+                ]);
+                expect(outcome!.ok).toBe(true);
+                continue;
+              }
+              await target.append(
+                `writer-${writer}`,
+                [event(i, { writer }), event(i + 1000, { writer })],
+                'any',
+              );
             }
-            await target.append(
-              `writer-${writer}`,
-              [event(i, { writer }), event(i + 1000, { writer })],
-              'any',
-            );
-          }
-        }),
-      );
-      const head = await store.headPosition();
-      expect(head).toBe(writers * appendsPerWriter * 2);
-      await subscription.waitFor(head, 20_000);
-      await subscription.stop();
-      expect(seen.map((e) => e.global_position)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
-      expect(new Set(seen.map((e) => e.event_id)).size).toBe(head);
-      // Each writer's stream is gapless and in order.
-      for (let writer = 0; writer < writers; writer += 1) {
-        const versions = seen.filter((e) => e.stream_id === `writer-${writer}`).map((e) => e.stream_version);
-        expect(versions).toEqual(Array.from({ length: appendsPerWriter * 2 }, (_, i) => i + 1));
-      }
-      expect((await store.verifyHashChain()).ok).toBe(true);
-    }, 60_000);
+          }),
+        );
+        const head = await store.headPosition();
+        expect(head).toBe(writers * appendsPerWriter * 2);
+        await subscription.waitFor(head, 20_000);
+        await subscription.stop();
+        expect(seen.map((e) => e.global_position)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+        expect(new Set(seen.map((e) => e.event_id)).size).toBe(head);
+        // Each writer's stream is gapless and in order.
+        for (let writer = 0; writer < writers; writer += 1) {
+          const versions = seen
+            .filter((e) => e.stream_id === `writer-${writer}`)
+            .map((e) => e.stream_version);
+          expect(versions).toEqual(Array.from({ length: appendsPerWriter * 2 }, (_, i) => i + 1));
+        }
+        // Whether handed over from memory or read back, each event is the one the log holds.
+        expect(JSON.parse(JSON.stringify(seen))).toEqual(
+          JSON.parse(JSON.stringify(await store.readAll({ after: 0, limit: head }))),
+        );
+        expect((await store.verifyHashChain()).ok).toBe(true);
+      },
+      60_000,
+    );
 
     it('packs units into the journal and reads them back with the rows, in position order', async () => {
       const packedUnit = (stream: string, expected: number | 'no_stream', ...ns: number[]) => ({

@@ -1,4 +1,5 @@
 import { createPgClient, sqlLiteral } from '@evalmarket/db';
+import type { TStoredEvent } from '@evalmarket/contracts';
 import { createTestDatabase, databaseKinds } from '@evalmarket/testkit';
 import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../src/index.js';
@@ -11,12 +12,24 @@ for (const kind of databaseKinds()) {
     const db = await createTestDatabase({ kind });
     // On a server, a second pool plays a second process appending to the same log.
     const secondClient = db.url ? createPgClient({ connectionString: db.url, maxConnections: 8 }) : undefined;
-    return {
+    // New stores after each reset: a store keeps its own latest commits in memory, and the log it
+    // wrote them to is gone (a process never outlives its log).
+    const stores = () => ({
       store: createPostgresEventStore(db.client, { pollIntervalMs: 20 }),
-      sql: db.client,
       secondStore: secondClient ? createPostgresEventStore(secondClient, { pollIntervalMs: 20 }) : undefined,
+    });
+    let current = stores();
+    return {
+      get store() {
+        return current.store;
+      },
+      get secondStore() {
+        return current.secondStore;
+      },
+      sql: db.client,
       reset: async () => {
         await db.client.exec(RESET);
+        current = stores();
       },
       close: async () => {
         await secondClient?.close();
@@ -189,6 +202,92 @@ for (const kind of databaseKinds()) {
         expect(seen).toEqual([1, 2]);
       } finally {
         releaseFirstRound();
+        await subscription.stop();
+        await db.drop();
+      }
+    });
+  });
+}
+
+// The relay's subscription takes this process's own commits from memory instead of reading them
+// back; whatever it did not commit itself, or no longer keeps, still comes from the log.
+for (const kind of databaseKinds()) {
+  describe(`own commits from memory on ${kind}`, () => {
+    it('hands over own commits without reading them back, and reads the log for the rest, in order', async () => {
+      const db = await createTestDatabase({ kind });
+      // Events read from the log (rows or packed batches), not counting head lookups.
+      let eventsReadBack = 0;
+      const counting = {
+        ...db.client,
+        query: (async (sql: string, params?: readonly unknown[]) => {
+          const result = await db.client.query(sql, params);
+          if (/FROM (events|event_batches)\s+WHERE/.test(sql)) eventsReadBack += result.rows.length;
+          return result;
+        }) as typeof db.client.query,
+      };
+      const store = createPostgresEventStore(counting, { pollIntervalMs: 30_000, ownCommitsKept: 5 });
+      // Another process appending to the same log.
+      const other = createPostgresEventStore(db.client);
+      const seen: TStoredEvent[] = [];
+      let gate: Promise<void> = Promise.resolve();
+      const subscription = store.subscribe({
+        after: 0,
+        ownCommitsFromMemory: true,
+        handler: async (events) => {
+          await gate;
+          seen.push(...events);
+        },
+      });
+      const positions = () => seen.map((event) => event.global_position);
+      try {
+        await other.append('other-1', [{ type: 'Noted', data: { n: 1 } }], 'no_stream');
+        await subscription.waitFor(1);
+        // Own commits: handed over from memory.
+        eventsReadBack = 0;
+        await store.append(
+          'own-1',
+          [
+            { type: 'Noted', data: { n: 2 } },
+            { type: 'Noted', data: { n: 3 } },
+          ],
+          'no_stream',
+        );
+        await store.commit([
+          {
+            packed: true,
+            appends: [
+              {
+                stream_id: 'packed-1',
+                expected_version: 'no_stream',
+                events: [{ type: 'Noted', data: { n: 4 } }],
+              },
+            ],
+          },
+        ]);
+        await subscription.waitFor(4);
+        expect(positions()).toEqual([1, 2, 3, 4]);
+        expect(eventsReadBack).toBe(0);
+
+        // Another process's event, then an own one: the gap is read from the log.
+        await other.append('other-1', [{ type: 'Noted', data: { n: 5 } }], 1);
+        await store.append('own-1', [{ type: 'Noted', data: { n: 6 } }], 2);
+        await subscription.waitFor(6);
+        expect(positions()).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(eventsReadBack).toBeGreaterThan(0);
+
+        // More own commits than are kept: the oldest come from the log.
+        let open: () => void = () => undefined;
+        gate = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        for (let n = 7; n <= 14; n += 1) await store.append('own-2', [{ type: 'Noted', data: { n } }], 'any');
+        open();
+        await subscription.waitFor(14);
+        expect(positions()).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+        expect(JSON.parse(JSON.stringify(seen))).toEqual(
+          JSON.parse(JSON.stringify(await store.readAll({ after: 0, limit: 100 }))),
+        );
+      } finally {
         await subscription.stop();
         await db.drop();
       }
