@@ -59,6 +59,17 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     return positions;
   };
 
+  /** The relay checkpoint saved for a stream (0 when none). */
+  const savedRelayCheckpoint = async (name: string) =>
+    Number(
+      (
+        await db.client.query<{ position: number }>(
+          'SELECT position FROM subscription_checkpoints WHERE subscription_id = $1',
+          [`nats-relay:${name}`],
+        )
+      ).rows[0]?.position ?? 0,
+    );
+
   beforeAll(async () => {
     db = await createTestDatabase();
     store = createPostgresEventStore(db.client, { pollIntervalMs: 20 });
@@ -199,15 +210,7 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     const crashStream = `${streamName}_C`;
     const checkpointId = `nats-relay:${crashStream}`;
     const head = await store.headPosition();
-    const readCheckpoint = async () =>
-      Number(
-        (
-          await db.client.query<{ position: number }>(
-            'SELECT position FROM subscription_checkpoints WHERE subscription_id = $1',
-            [checkpointId],
-          )
-        ).rows[0]?.position ?? 0,
-      );
+    const readCheckpoint = () => savedRelayCheckpoint(crashStream);
 
     // 1. This relay dies every time right after its publishes were acknowledged.
     let crashes = 0;
@@ -352,16 +355,7 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
   it('a paced relay publishes the rounds of a busy log together, at once for a waiting reader, and saves its checkpoint sparingly', async () => {
     const pacedStream = `${streamName}_P`;
     const pacedPrefix = `${subjectPrefix}_p`;
-    const checkpointId = `nats-relay:${pacedStream}`;
-    const savedCheckpoint = async () =>
-      Number(
-        (
-          await db.client.query<{ position: number }>(
-            'SELECT position FROM subscription_checkpoints WHERE subscription_id = $1',
-            [checkpointId],
-          )
-        ).rows[0]?.position ?? 0,
-      );
+    const savedCheckpoint = () => savedRelayCheckpoint(pacedStream);
     const pacingMs = 1_000;
     const bus = await startBus({
       streamName: pacedStream,
