@@ -1,4 +1,5 @@
 import type { SubscribeOptions } from '@evalmarket/eventstore';
+import type { Pause } from './pause.js';
 
 /** An event as read back from the store (`TStoredEvent` of @evalmarket/contracts). */
 export type StoredEvent = Parameters<SubscribeOptions['handler']>[0][number];
@@ -70,14 +71,20 @@ export function checkBatchSize(batchSize: number | undefined): number {
 }
 
 /**
- * How long a paced consumer waits before its next hand-over, the last one having been at
- * `handedOverAt` (Date.now()): the rest of the interval, or 0 without pacing, once it has passed,
- * or while `urgent()` says someone waits for the events.
+ * Waits on `pause` for the rest of the pacing interval since the last hand-over at
+ * `handedOverAt` (Date.now()): not at all without pacing, once the interval has passed, or while
+ * `urgent()` says someone waits for the events. Says whether it waited.
  */
-export function paceWaitMs(pacing: ConsumerPacing | undefined, handedOverAt: number): number {
-  if (!pacing) return 0;
+export async function waitOutPacing(
+  pacing: ConsumerPacing | undefined,
+  handedOverAt: number,
+  pause: Pause,
+): Promise<boolean> {
+  if (!pacing) return false;
   const waitMs = handedOverAt + pacing.intervalMs - Date.now();
-  return waitMs > 0 && !pacing.urgent() ? waitMs : 0;
+  if (waitMs <= 0 || pacing.urgent()) return false;
+  await pause.sleep(waitMs);
+  return true;
 }
 
 /** Longest pacing interval: beyond it a busy read model would lag visibly. */

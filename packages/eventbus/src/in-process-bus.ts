@@ -3,7 +3,7 @@ import { checkConsumerName } from './consumer-name.js';
 import {
   checkBatchSize,
   checkPacing,
-  paceWaitMs,
+  waitOutPacing,
   type ConsumerHandle,
   type EventBus,
   type EventBusLogger,
@@ -49,8 +49,7 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
           ? async (events) => {
               const handedOverAt = Date.now();
               await handler(events);
-              const waitMs = paceWaitMs(pacing, handedOverAt);
-              if (waitMs > 0) await paceWait.sleep(waitMs);
+              await waitOutPacing(pacing, handedOverAt, paceWait);
             }
           : handler,
         onError: (error) => {

@@ -13,7 +13,7 @@ import {
 import { nanos } from '@nats-io/transport-node';
 import { holeIsPermanent, planDelivery } from './delivery-plan.js';
 import {
-  paceWaitMs,
+  waitOutPacing,
   type ConsumeOptions,
   type ConsumerHandle,
   type EventBusLogger,
@@ -253,10 +253,7 @@ export class JetStreamConsumer implements ConsumerHandle {
    * is waiting (`urgent`); says whether it waited.
    */
   private async paced(): Promise<boolean> {
-    const waitMs = this.stopping ? 0 : paceWaitMs(this.options.pacing, this.handedOverAt);
-    if (waitMs === 0) return false;
-    await this.paceWait.sleep(waitMs);
-    return true;
+    return !this.stopping && waitOutPacing(this.options.pacing, this.handedOverAt, this.paceWait);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { EventStore } from '@evalmarket/eventstore';
 import type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
 import {
   checkPacing,
-  paceWaitMs,
+  waitOutPacing,
   type ConsumerPacing,
   type EventBusLogger,
   type StoredEvent,
@@ -92,7 +92,7 @@ export class Relay implements RelayHandle {
   private readonly pause = new Pause();
   /** A pacing wait, which `hurry()` and `stop()` cut short. */
   private readonly paceWait = new Pause();
-  private readonly pacing: ConsumerPacing | undefined;
+  private readonly pacing: ConsumerPacing;
   private stopping = false;
   private loop: Promise<void> | undefined;
   private leader = false;
@@ -132,15 +132,11 @@ export class Relay implements RelayHandle {
     this.lockHeartbeatMs = deps.tuning?.lockHeartbeatMs ?? 2_000;
     this.standbyPollMs = deps.tuning?.standbyPollMs ?? 5_000;
     this.checkpointIntervalMs = deps.tuning?.checkpointIntervalMs ?? 250;
-    const pacingMs = deps.tuning?.pacingMs ?? 0;
-    checkPacing({ intervalMs: pacingMs, urgent: () => false });
-    this.pacing =
-      pacingMs > 0
-        ? {
-            intervalMs: pacingMs,
-            urgent: () => this.waiters.length > 0 || (deps.readersWaiting?.() ?? false),
-          }
-        : undefined;
+    this.pacing = {
+      intervalMs: deps.tuning?.pacingMs ?? 0,
+      urgent: () => this.waiters.length > 0 || (deps.readersWaiting?.() ?? false),
+    };
+    checkPacing(this.pacing);
   }
 
   start(): void {
@@ -341,13 +337,11 @@ export class Relay implements RelayHandle {
     this.relayed = Math.max(this.relayed, events[events.length - 1]!.global_position);
     this.roundFailures = 0;
     const due = Date.now() - this.checkpointSavedAt >= this.checkpointIntervalMs;
-    if (due || this.stopping || this.waiters.some((waiter) => waiter.position <= this.relayed))
-      await this.saveRelayed();
+    // (Stopping saves it too, once the subscription has stopped.)
+    if (due || this.waiters.some((waiter) => waiter.position <= this.relayed)) await this.saveRelayed();
     // Caught up: let the next round gather what comes in meanwhile (see `pacingMs`).
-    if (events.length < this.batchSize && !this.stopping) {
-      const waitMs = paceWaitMs(this.pacing, roundStartedAt);
-      if (waitMs > 0) await this.paceWait.sleep(waitMs);
-    }
+    if (events.length < this.batchSize && !this.stopping)
+      await waitOutPacing(this.pacing, roundStartedAt, this.paceWait);
   }
 
   /** `saveRelayed` outside a round, whose failure is only logged: the next save covers it. */

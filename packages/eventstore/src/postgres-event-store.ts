@@ -314,14 +314,29 @@ const OWN_COMMITS_KEPT = 20_000;
  * The events this process committed lately, by position, for subscribers that would otherwise
  * read them straight back. Only a gap-free run from a position is handed out: a position that
  * is missing (another process's commit, one whose reply is still on its way, or one dropped to
- * bound memory) sends the reader to the database.
+ * bound memory) sends the reader to the database. Nothing is kept while no such subscriber is
+ * open (the embedded runtime has none).
  */
 class CommittedTail {
   private readonly byPosition = new Map<number, TStoredEvent>();
   private highest = 0;
+  private readers = 0;
   constructor(private readonly kept: number) {}
 
+  /** A subscriber starts reading; the returned function says it has stopped (once). */
+  open(): () => void {
+    this.readers += 1;
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      this.readers -= 1;
+      if (this.readers === 0) this.byPosition.clear();
+    };
+  }
+
   add(events: readonly TStoredEvent[]): void {
+    if (this.readers === 0) return;
     for (const event of events) {
       this.byPosition.set(event.global_position, event);
       this.highest = Math.max(this.highest, event.global_position);
@@ -729,7 +744,7 @@ export function createPostgresEventStore(
 
     subscribe(subscribeOptions) {
       const fromMemory = subscribeOptions.ownCommitsFromMemory && !subscribeOptions.types;
-      return createPollingSubscription({
+      const subscription = createPollingSubscription({
         store,
         read: fromMemory
           ? async (readOptions) =>
@@ -739,6 +754,18 @@ export function createPostgresEventStore(
         pollIntervalMs: options.pollIntervalMs ?? 100,
         wakeups,
       });
+      if (!fromMemory) return subscription;
+      const closeReader = ownCommits.open();
+      return {
+        get position() {
+          return subscription.position;
+        },
+        waitFor: (position, timeoutMs) => subscription.waitFor(position, timeoutMs),
+        async stop() {
+          await subscription.stop();
+          closeReader();
+        },
+      };
     },
 
     async verifyHashChain(verifyOptions = {}): Promise<HashChainReport> {
