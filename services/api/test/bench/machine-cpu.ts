@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/**
+ * The whole machine's CPU over a measured run: the API process, the load client, PostgreSQL,
+ * NATS and anything else running. A rate target is a CPU budget: at R completed votes/s, C cores
+ * can spend at most C / R seconds per vote, however the work is split between processes.
+ */
+
+/** Cumulative busy and total time of all cores, from /proc/stat's first line (clock ticks). */
+interface MachineTicks {
+  busy: number;
+  total: number;
+  at: number;
+}
+
+function readTicks(): MachineTicks | undefined {
+  let line: string | undefined;
+  try {
+    line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+  } catch {
+    return undefined; // not Linux: the bench prints the per-process figures only
+  }
+  // cpu user nice system idle iowait irq softirq steal (guest time is already in user)
+  const fields = line?.split(/\s+/).slice(1, 9).map(Number) ?? [];
+  if (fields.length < 8 || fields.some((field) => !Number.isFinite(field))) return undefined;
+  const total = fields.reduce((sum, ticks) => sum + ticks, 0);
+  const waiting = fields[3]! + fields[4]!; // idle + iowait
+  return { busy: total - waiting, total, at: performance.now() };
+}
+
+export interface MachineCpu {
+  cores: number;
+  /** Share of all cores' time that was busy, 0..1. */
+  busyShare: number;
+  /** CPU time all processes used, in microseconds. */
+  cpuMicros: number;
+}
+
+/** Starts measuring; the returned function ends the measurement (undefined where unsupported). */
+export function startMachineCpu(): () => MachineCpu | undefined {
+  const start = readTicks();
+  return () => {
+    const end = readTicks();
+    if (!start || !end || end.total <= start.total) return undefined;
+    const cores = availableParallelism();
+    const busyShare = (end.busy - start.busy) / (end.total - start.total);
+    // Ticks are shares of all cores' time; the wall clock turns them into CPU time without
+    // depending on the kernel's tick rate.
+    return { cores, busyShare, cpuMicros: busyShare * cores * (end.at - start.at) * 1000 };
+  };
+}
