@@ -92,7 +92,10 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       subjectPrefix,
       logger,
       tuning: options.relay,
-      readersWaiting: () => [...consumers].some((consumer) => consumer.readersWaiting()),
+      readersWaiting: () => {
+        for (const consumer of consumers) if (consumer.readersWaiting()) return true;
+        return false;
+      },
     });
     relay.start();
   }

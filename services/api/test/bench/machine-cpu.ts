@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 /**
  * The whole machine's CPU over a measured run: the API process, the load client, PostgreSQL,
@@ -7,26 +6,31 @@ import { availableParallelism } from 'node:os';
  * can spend at most C / R seconds per vote, however the work is split between processes.
  */
 
-/** Cumulative busy and total time of all cores, from /proc/stat's first line (clock ticks). */
+/**
+ * Cumulative busy and total time of all cores, from /proc/stat's first line (clock ticks), and
+ * how many cores that line sums (its `cpuN` lines): the same source, so the two always agree.
+ */
 interface MachineTicks {
   busy: number;
   total: number;
+  cores: number;
   at: number;
 }
 
 function readTicks(): MachineTicks | undefined {
-  let line: string | undefined;
+  let lines: string[];
   try {
-    line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    lines = readFileSync('/proc/stat', 'utf8').split('\n');
   } catch {
     return undefined; // not Linux: the bench prints the per-process figures only
   }
   // cpu user nice system idle iowait irq softirq steal (guest time is already in user)
-  const fields = line?.split(/\s+/).slice(1, 9).map(Number) ?? [];
+  const fields = lines[0]?.split(/\s+/).slice(1, 9).map(Number) ?? [];
   if (fields.length < 8 || fields.some((field) => !Number.isFinite(field))) return undefined;
   const total = fields.reduce((sum, ticks) => sum + ticks, 0);
   const waiting = fields[3]! + fields[4]!; // idle + iowait
-  return { busy: total - waiting, total, at: performance.now() };
+  const cores = lines.filter((line) => /^cpu\d+ /.test(line)).length;
+  return { busy: total - waiting, total, cores, at: performance.now() };
 }
 
 export interface MachineCpu {
@@ -42,8 +46,8 @@ export function startMachineCpu(): () => MachineCpu | undefined {
   const start = readTicks();
   return () => {
     const end = readTicks();
-    if (!start || !end || end.total <= start.total) return undefined;
-    const cores = availableParallelism();
+    if (!start || !end || end.total <= start.total || end.cores === 0) return undefined;
+    const { cores } = end;
     const busyShare = (end.busy - start.busy) / (end.total - start.total);
     // Ticks are shares of all cores' time; the wall clock turns them into CPU time without
     // depending on the kernel's tick rate.
