@@ -1,0 +1,107 @@
+/**
+ * Each k6 script, run once by the smoke runner (one VU, one iteration per scenario) against the
+ * real API started from source (embedded default: PGlite in a throwaway DATA_DIR, local
+ * payments). Every check must pass, every threshold's metric must have samples, the thresholds
+ * that do not judge latency must be met (a single cold request says nothing about a p99), and
+ * handleSummary must write its JSON and text files.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, type SmokeRun } from '../smoke-runner/run-script.js';
+
+const K6_DIR = fileURLToPath(new URL('../k6/', import.meta.url));
+const ADMIN_EMAIL = 'k6-smoke-admin@example.com';
+
+/**
+ * dropped_iterations is k6's executor metric: arrival-rate executors add to it when an iteration
+ * cannot start in time. The smoke runner starts each iteration itself, so none is ever dropped
+ * and the metric rightly has no samples.
+ */
+const EXECUTOR_ONLY_METRICS = new Set(['dropped_iterations']);
+
+let api: ApiProcess;
+let summaryDir: string;
+
+beforeAll(async () => {
+  summaryDir = await mkdtemp(path.join(tmpdir(), 'k6-smoke-'));
+  api = await startApiProcess({
+    env: {
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      // Each script's setup signs in several people from this one address.
+      MAGIC_LINK_LIMIT_PER_IP: '1000',
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await rm(summaryDir, { recursive: true, force: true });
+});
+
+async function smoke(script: string, env: Record<string, string> = {}): Promise<SmokeRun> {
+  const run = await runScript(path.join(K6_DIR, `${script}.ts`), {
+    BASE_URL: api.baseUrl,
+    LOAD_PROFILE: 'smoke',
+    SUMMARY_DIR: summaryDir,
+    ADMIN_EMAIL,
+    ...env,
+  });
+  expect(run.iterationErrors, api.output()).toEqual([]);
+  const failed = run.checks.filter((item) => item.fails > 0);
+  expect(failed, api.output()).toEqual([]);
+  expect(run.checks.length).toBeGreaterThan(0);
+  for (const [key, samples] of Object.entries(run.thresholdSamples)) {
+    if (EXECUTOR_ONLY_METRICS.has(key.split('{')[0]!)) continue;
+    expect(samples, `threshold metric ${key} has samples`).toBeGreaterThan(0);
+  }
+  for (const [key, metric] of Object.entries(run.summary.metrics)) {
+    for (const [expression, verdict] of Object.entries(metric.thresholds ?? {})) {
+      if (expression.startsWith('p(')) continue;
+      expect(verdict.ok, `${key} ${expression}`).toBe(true);
+    }
+  }
+  const json = JSON.parse(await readFile(path.join(summaryDir, `${script}-summary.json`), 'utf8'));
+  expect(Object.keys(json.metrics)).toEqual(expect.arrayContaining(Object.keys(run.thresholdSamples)));
+  const text = await readFile(path.join(summaryDir, `${script}-summary.txt`), 'utf8');
+  expect(text).toContain(`${script} (LOAD_PROFILE=smoke)`);
+  expect(run.outputs.stdout).toBe(text);
+  if (process.env.K6_SMOKE_PRINT) console.log(text);
+  return run;
+}
+
+describe('k6 scripts, smoke-run against the real API', () => {
+  it('evaluator-loop: claim then vote, and vote with next, each complete a paid vote', async () => {
+    const run = await smoke('evaluator-loop', { LOOP: 'both' });
+    expect(run.summary.metrics.votes_completed?.values.count).toBe(2);
+    expect(run.thresholdSamples['http_req_duration{endpoint:vote_next}']).toBe(1);
+    expect(run.checks.map((item) => item.name)).toEqual(
+      expect.arrayContaining([
+        'claim: 201 with an assignment',
+        'vote: 201 and paid the claimed reward',
+        'vote with next: carries the next assignment',
+      ]),
+    );
+  });
+
+  it('requester-journey: signs in, buys credits, creates an evaluation, ingests and reads', async () => {
+    const run = await smoke('requester-journey', { ITEMS_PER_JOURNEY: '150' });
+    expect(run.checks.map((item) => `${item.path} ${item.name}`)).toEqual(
+      expect.arrayContaining([
+        '::buy credits confirm the card payment: 200',
+        '::ingest items ingest items through the SDK: 202',
+        '::read metrics and budget read the budget: 200',
+      ]),
+    );
+    // 150 items in batches of 100.
+    expect(run.thresholdSamples['http_req_duration{endpoint:sdk_ingest}']).toBe(2);
+  });
+
+  it('read-mix: wallet, transactions, analytics and the staff lists', async () => {
+    const run = await smoke('read-mix');
+    expect(run.summary.metrics.http_reqs?.values.count).toBeGreaterThan(9);
+  });
+});
