@@ -116,8 +116,16 @@ class Recorder {
   }
 }
 
-export const recorder = new Recorder();
-recorder.reset();
+declare global {
+  var __k6SmokeRecorder: Recorder | undefined;
+}
+
+/**
+ * One recorder per process, kept on globalThis: the test re-imports the scripts and these
+ * modules for each run (vi.resetModules), and the shims of every import must record into the
+ * same one the runner reads.
+ */
+export const recorder = (globalThis.__k6SmokeRecorder ??= new Recorder());
 
 /** `http_req_duration{endpoint:claim,group:::x}` -> the metric name and the tags it selects. */
 export function parseMetricKey(key: string): { name: string; selector: Tags } {

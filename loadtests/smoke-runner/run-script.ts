@@ -7,7 +7,9 @@
  * scenario's exec function with a JSON copy of setup's data, teardown(), then handleSummary()
  * with k6-shaped summary data; the files it returns are written (relative paths from the
  * working directory). The `k6`, `k6/http`, `k6/metrics` and `k6/execution` imports of the
- * scripts resolve to this folder's modules (loadtests/vitest.config.ts aliases them).
+ * scripts resolve to this folder's modules (loadtests/vitest.config.ts aliases them). The caller
+ * resets the module registry before each run (vi.resetModules), so the script's init code runs
+ * again with this run's __ENV, as k6 runs it afresh in each VU.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
