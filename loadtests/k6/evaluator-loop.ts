@@ -102,10 +102,11 @@ export function setup(): LoopWorld {
   const evaluatorCount = totalMaxVUs(works!);
   // Enough items that no evaluator runs out: each item takes VOTES_PER_ITEM distinct evaluators.
   const items = Math.max(Math.ceil((planned * 1.1) / VOTES_PER_ITEM), 10);
+  // Setup can outlast an access token (15 minutes): accessToken refreshes the owner's session.
   const owner = signIn(`${run}-owner@example.com`);
-  grantCredits(owner.access_token, 2 * items * VOTES_PER_ITEM * (RATE + 1) + 1_000);
+  grantCredits(accessToken(owner), 2 * items * VOTES_PER_ITEM * (RATE + 1) + 1_000);
   const evaluation = () => {
-    const created = createEvaluation(owner.access_token, { rate: RATE, votesPerItem: VOTES_PER_ITEM });
+    const created = createEvaluation(accessToken(owner), { rate: RATE, votesPerItem: VOTES_PER_ITEM });
     ingestItems(created, `${run}-item`, items);
     return created.evaluationId;
   };

@@ -72,7 +72,7 @@ export function setup(): ReadWorld {
   const run = runId();
   const admin = signIn(__ENV.ADMIN_EMAIL || 'k6-admin@example.com');
   const probe = call('GET', `/admin/users?${PAGE}`, undefined, {
-    token: admin.access_token,
+    token: accessToken(admin),
     endpoint: 'staff_users',
   });
   if (probe.status !== 200) {
@@ -87,7 +87,7 @@ export function setup(): ReadWorld {
     createEvaluation(reader.access_token, { rate: 10, votesPerItem: 3 });
     expectJson(
       call('POST', `/admin/users/${reader.user_id}/grant-admin`, undefined, {
-        token: admin.access_token,
+        token: accessToken(admin),
         endpoint: 'staff_grant_admin',
       }),
       200,
