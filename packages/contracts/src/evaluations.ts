@@ -430,6 +430,21 @@ export const ZFreshness = z.object({
 
 // ---------------------------------------------------------------- events (evaluation-{id} stream)
 
+/** Items of one evaluation from one source, with their payloads (ingested or updated). */
+const ZItemsOfSource = z.object({
+  evaluation_id: z.string(),
+  source: z.enum(['sdk', 'langfuse']),
+  items: z.array(
+    z.object({
+      item_id: z.string(),
+      external_id: z.string(),
+      input: z.unknown().optional(),
+      output: z.unknown().optional(),
+      metadata: z.unknown().optional(),
+    }),
+  ),
+});
+
 export const ZEvaluationEventData = {
   EvaluationCreated: z.object({
     evaluation_id: z.string(),
@@ -480,19 +495,7 @@ export const ZEvaluationEventData = {
     created_by: z.string(),
   }),
   ProjectApiKeyRevoked: z.object({ evaluation_id: z.string(), key_id: z.string() }),
-  ItemsIngested: z.object({
-    evaluation_id: z.string(),
-    source: z.enum(['sdk', 'langfuse']),
-    items: z.array(
-      z.object({
-        item_id: z.string(),
-        external_id: z.string(),
-        input: z.unknown().optional(),
-        output: z.unknown().optional(),
-        metadata: z.unknown().optional(),
-      }),
-    ),
-  }),
+  ItemsIngested: ZItemsOfSource,
   ItemClaimed: z.object({
     evaluation_id: z.string(),
     assignment_id: z.string(),
@@ -535,19 +538,7 @@ export const ZEvaluationEventData = {
    * Items whose source changed after they were read (a Langfuse trace whose output arrived later):
    * their payload is replaced; votes already cast stay.
    */
-  ItemsUpdated: z.object({
-    evaluation_id: z.string(),
-    source: z.enum(['sdk', 'langfuse']),
-    items: z.array(
-      z.object({
-        item_id: z.string(),
-        external_id: z.string(),
-        input: z.unknown().optional(),
-        output: z.unknown().optional(),
-        metadata: z.unknown().optional(),
-      }),
-    ),
-  }),
+  ItemsUpdated: ZItemsOfSource,
   /**
    * The Langfuse sync read a page: `cursor` is where the sweep of [window_from, window_to) goes on
    * (null: the sweep is done and everything before `synced_until` has been read). Host and project
