@@ -121,6 +121,11 @@ for (const mode of runtimeModes()) {
       const after = new Map((await items(evaluationId)).map((item) => [item.external_id, item.output]));
       expect(after.get('late-arrival')).toBe('hello');
       expect(after.get('late-running')).toBe('done at last');
+      // Reading the same traces again changes nothing and records nothing.
+      const stream = `evaluation-work-${evaluationId}`;
+      const recorded = (await runtime.store.readStream(stream)).length;
+      await tick(memory);
+      expect((await runtime.store.readStream(stream)).length).toBe(recorded);
     }, 60_000);
 
     it('steps down the page size when pages exceed the response limit, and skips a trace that never fits', async () => {

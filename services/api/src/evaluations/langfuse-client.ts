@@ -76,7 +76,8 @@ export function retryAfterMs(header: string | string[] | undefined, nowMs = Date
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
+  // An HTTP date names its day and month ("Wed, 25 Nov 2026 08:00:30 GMT"); "-5" is no date.
+  const at = /[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
