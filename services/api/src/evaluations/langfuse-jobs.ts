@@ -56,7 +56,7 @@ export interface LangfuseJobContext {
 }
 
 /** Consecutive failures (other than refused keys or access) before the status says so. */
-export const FAILURES_BEFORE_STATUS = 3;
+const FAILURES_BEFORE_STATUS = 3;
 /** How long to wait after a 429 that names no Retry-After (Langfuse's windows are one minute). */
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 
