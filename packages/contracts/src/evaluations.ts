@@ -240,13 +240,31 @@ export const ZLangfuseUpdateRequest = z.object({
   langfuse_project_id: shortText(200).optional(),
   langfuse_project_name: shortText(500).optional(),
 });
+/**
+ * State of one Langfuse job (trace sync, score push): working, or why it stopped. `keys_refused`
+ * is Langfuse's 401 (wrong keys), `access_denied` its 403 (an organization-level key, suspended
+ * ingestion), `unsupported` a Langfuse without the observations v2 API (before v4).
+ */
+export const ZLangfuseJobStatus = z.enum([
+  'connected',
+  'keys_refused',
+  'access_denied',
+  'unsupported',
+  'rate_limited',
+  'failing',
+]);
+export type TLangfuseJobStatus = z.infer<typeof ZLangfuseJobStatus>;
+
 export const ZLangfuseConnection = z.object({
   evaluation_id: z.string(),
   langfuse_public_key: z.string(),
   langfuse_host: z.string(),
   langfuse_project_id: z.string(),
   langfuse_project_name: z.string(),
+  /** 'connected', or what stops the trace sync or the score push (see LangfuseStatusChanged). */
   connection_status: z.string(),
+  /** Why the sync or the score push is failing (null while both work). */
+  last_error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -412,6 +430,21 @@ export const ZFreshness = z.object({
 
 // ---------------------------------------------------------------- events (evaluation-{id} stream)
 
+/** Items of one evaluation from one source, with their payloads (ingested or updated). */
+const ZItemsOfSource = z.object({
+  evaluation_id: z.string(),
+  source: z.enum(['sdk', 'langfuse']),
+  items: z.array(
+    z.object({
+      item_id: z.string(),
+      external_id: z.string(),
+      input: z.unknown().optional(),
+      output: z.unknown().optional(),
+      metadata: z.unknown().optional(),
+    }),
+  ),
+});
+
 export const ZEvaluationEventData = {
   EvaluationCreated: z.object({
     evaluation_id: z.string(),
@@ -462,19 +495,7 @@ export const ZEvaluationEventData = {
     created_by: z.string(),
   }),
   ProjectApiKeyRevoked: z.object({ evaluation_id: z.string(), key_id: z.string() }),
-  ItemsIngested: z.object({
-    evaluation_id: z.string(),
-    source: z.enum(['sdk', 'langfuse']),
-    items: z.array(
-      z.object({
-        item_id: z.string(),
-        external_id: z.string(),
-        input: z.unknown().optional(),
-        output: z.unknown().optional(),
-        metadata: z.unknown().optional(),
-      }),
-    ),
-  }),
+  ItemsIngested: ZItemsOfSource,
   ItemClaimed: z.object({
     evaluation_id: z.string(),
     assignment_id: z.string(),
@@ -513,6 +534,32 @@ export const ZEvaluationEventData = {
   }),
   /** The worker pushed these votes to Langfuse as scores (score id = vote id). */
   LangfuseScoresPushed: z.object({ evaluation_id: z.string(), vote_ids: z.array(z.string()) }),
+  /**
+   * Items whose source changed after they were read (a Langfuse trace whose output arrived later):
+   * their payload is replaced; votes already cast stay.
+   */
+  ItemsUpdated: ZItemsOfSource,
+  /**
+   * The Langfuse sync read a page: `cursor` is where the sweep of [window_from, window_to) goes on
+   * (null: the sweep is done and everything before `synced_until` has been read). Host and project
+   * name the connection it belongs to, so a late record never moves another connection's sync.
+   */
+  LangfuseSyncProgressed: z.object({
+    evaluation_id: z.string(),
+    host: z.string(),
+    project_id: z.string(),
+    window_from: z.string().nullable(),
+    window_to: z.string(),
+    cursor: z.string().nullable(),
+    synced_until: z.string().nullable(),
+  }),
+  /** The trace sync or the score push started failing for good, changed its reason, or recovered. */
+  LangfuseStatusChanged: z.object({
+    evaluation_id: z.string(),
+    part: z.enum(['sync', 'scores']),
+    status: ZLangfuseJobStatus,
+    error: z.string().nullable(),
+  }),
 } as const;
 export type TEvaluationEventType = keyof typeof ZEvaluationEventData;
 export type TEvaluationEventData<T extends TEvaluationEventType> = z.infer<(typeof ZEvaluationEventData)[T]>;

@@ -11,4 +11,10 @@ export {
 } from './stripe-fake/stripe-fake.js';
 export { parseFormBody } from './stripe-fake/form-body.js';
 export { startOidcProviderFake, type OidcProviderFake, type OidcFakeUser } from './oidc-provider-fake.js';
-export { startLangfuseFake, type LangfuseFake, type FakeTrace, type FakeScore } from './langfuse-fake.js';
+export {
+  startLangfuseFake,
+  type FakeScore,
+  type FakeTrace,
+  type LangfuseFake,
+  type LangfuseFakeSwitches,
+} from './langfuse-fake/langfuse-fake.js';

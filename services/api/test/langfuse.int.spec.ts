@@ -73,6 +73,20 @@ for (const mode of runtimeModes()) {
       });
       expect(metadata.status).toBe(400);
       expect(metadata.body.detail).toMatch(/not allowed/);
+      // An organization-level key is not a wrong key: Langfuse answers 403, said as such.
+      fake.switches.keyScope = 'organization';
+      const orgKey = await api.call('POST', url, owner.headers, keys());
+      fake.switches.keyScope = 'project';
+      expect(orgKey.status).toBe(400);
+      expect(orgKey.body.detail).toMatch(/^Connection test failed: Langfuse denied access/);
+      expect(orgKey.body.detail).toMatch(/organization key/);
+      expect(orgKey.body.detail).not.toMatch(/invalid public or secret key/);
+      // Keys that list projects but cannot read traces the way the sync does fail the test too.
+      fake.switches.observationsV2 = false;
+      const noV2 = await api.call('POST', url, owner.headers, keys());
+      fake.switches.observationsV2 = true;
+      expect(noV2.status).toBe(400);
+      expect(noV2.body.detail).toMatch(/no observations v2 API/);
       const ok = await api.call('POST', url, owner.headers, keys());
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({
@@ -101,6 +115,7 @@ for (const mode of runtimeModes()) {
         langfuse_host: fake.url,
         langfuse_project_id: fake.project.id,
         connection_status: 'connected',
+        last_error: null,
       });
       expect(JSON.stringify(connected.body)).not.toContain(fake.secretKey);
       const read = await api.call('GET', base, owner.headers);
@@ -136,6 +151,10 @@ for (const mode of runtimeModes()) {
       const vote = await api.vote(evaluator.headers, claim.body.assignment_id, 'good', 'friendly');
       const score = await eventually(async () => fake.scores().find((s) => s.id === vote.body.vote_id));
       expect(score).toMatchObject({ traceId: 'lf-trace-1', value: 1, comment: 'friendly' });
+      // Read through observations v2 only: the legacy traces list is gone on Langfuse v4.
+      const paths = new Set(fake.requests().map((request) => request.path));
+      expect(paths.has('/api/public/v2/observations')).toBe(true);
+      expect(paths.has('/api/public/traces')).toBe(false);
       // A push repeated after a crash (before it was recorded) does not add a second score. The
       // record of the first push is awaited before it is taken away, or it could land after.
       await eventually(async () => {

@@ -151,9 +151,14 @@ export function LangfusePanel({ evaluationId, onChange }: { evaluationId: string
       {connection && !editing && (
         <>
           <div className="row">
-            <span className="badge badge-green">{connection.connection_status}</span>
+            <span
+              className={`badge ${connection.connection_status === 'connected' ? 'badge-green' : 'badge-red'}`}
+            >
+              {connection.connection_status}
+            </span>
             <strong>{connection.langfuse_project_name}</strong>
           </div>
+          {connection.last_error && <p role="alert">{connection.last_error}</p>}
           {showDetails && (
             <dl className="facts">
               <div>

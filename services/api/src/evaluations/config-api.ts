@@ -22,7 +22,12 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import { forgetClaimBook } from './claim-book.js';
 import { iso, ownedEvaluation, spendableCredits } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
-import { LangfuseError, listLangfuseProjects, type LangfuseCredentials } from './langfuse-client.js';
+import {
+  LangfuseError,
+  checkObservationsApi,
+  listLangfuseProjects,
+  type LangfuseCredentials,
+} from './langfuse-client.js';
 
 const PAID_LEVELS = new Set(['paid_only', 'both']);
 
@@ -55,6 +60,8 @@ interface ConnectionRow {
   project_id: string;
   project_name: string;
   connection_status: string;
+  sync_error: string | null;
+  score_error: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -77,6 +84,7 @@ const connectionReply = (row: ConnectionRow) => ({
   langfuse_project_id: row.project_id,
   langfuse_project_name: row.project_name,
   connection_status: row.connection_status,
+  last_error: row.sync_error ?? row.score_error ?? null,
   created_at: iso(row.created_at)!,
   updated_at: iso(row.updated_at)!,
 });
@@ -204,9 +212,12 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
 
   // ------------------------------------------------------------------ Langfuse
 
+  // The keys must list their project and read traces the way the sync does (observations v2).
   const testCredentials = async (credentials: LangfuseCredentials) => {
     try {
-      return await listLangfuseProjects(credentials, outbound);
+      const projects = await listLangfuseProjects(credentials, outbound);
+      await checkObservationsApi(credentials, outbound);
+      return projects;
     } catch (error) {
       if (error instanceof LangfuseError) {
         throw new AppError(
@@ -230,7 +241,8 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
     {
       schema: {
         tags: ['langfuse'],
-        summary: 'Owner only: checks the keys against {host}/api/public/projects and lists the projects',
+        summary:
+          'Owner only: checks the keys against {host}/api/public/projects and /api/public/v2/observations and lists the projects',
         params: ZEvaluationIdParams,
         body: ZLangfuseTestRequest,
         response: {

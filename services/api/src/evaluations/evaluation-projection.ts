@@ -168,7 +168,9 @@ export const evaluationProjection: DomainEventHandlers = {
        ON CONFLICT (evaluation_id) DO UPDATE SET public_key = EXCLUDED.public_key,
          secret_key_sealed = EXCLUDED.secret_key_sealed, host = EXCLUDED.host, project_id = EXCLUDED.project_id,
          project_name = EXCLUDED.project_name, connection_status = 'connected', created_at = EXCLUDED.created_at,
-         updated_at = EXCLUDED.updated_at, updated_position = EXCLUDED.updated_position`,
+         updated_at = EXCLUDED.updated_at, updated_position = EXCLUDED.updated_position, synced_until = NULL,
+         sync_window_from = NULL, sync_window_to = NULL, sync_cursor = NULL, sync_status = 'connected',
+         sync_error = NULL, score_status = 'connected', score_error = NULL`,
       [
         data.evaluation_id,
         data.public_key,
@@ -185,8 +187,14 @@ export const evaluationProjection: DomainEventHandlers = {
     const data = ZEvaluationEventData.LangfuseUpdated.parse(event.data);
     await bumpVersion(tx, data.evaluation_id, event);
     await tx.query(
+      // New keys are tried afresh (statuses cleared); another host or project starts the sync over.
       `UPDATE langfuse_connections SET public_key = $2, secret_key_sealed = $3, host = $4, project_id = $5,
-         project_name = $6, updated_at = $7, updated_position = $8
+         project_name = $6, updated_at = $7, updated_position = $8, connection_status = 'connected',
+         sync_status = 'connected', sync_error = NULL, score_status = 'connected', score_error = NULL,
+         synced_until = CASE WHEN host = $4 AND project_id = $5 THEN synced_until END,
+         sync_window_from = CASE WHEN host = $4 AND project_id = $5 THEN sync_window_from END,
+         sync_window_to = CASE WHEN host = $4 AND project_id = $5 THEN sync_window_to END,
+         sync_cursor = CASE WHEN host = $4 AND project_id = $5 THEN sync_cursor END
        WHERE evaluation_id = $1`,
       [
         data.evaluation_id,
@@ -303,6 +311,59 @@ export const evaluationProjection: DomainEventHandlers = {
         event.global_position,
       ],
     );
+  },
+  async LangfuseSyncProgressed(tx, event) {
+    const data = ZEvaluationEventData.LangfuseSyncProgressed.parse(event.data);
+    // Only for the connection it was read from (a record landing after a change of project moves
+    // nothing); a finished sweep (no cursor) clears the window.
+    await tx.query(
+      `UPDATE langfuse_connections SET synced_until = $4,
+         sync_window_from = CASE WHEN $7::text IS NULL THEN NULL ELSE $5::timestamptz END,
+         sync_window_to = CASE WHEN $7::text IS NULL THEN NULL ELSE $6::timestamptz END,
+         sync_cursor = $7
+       WHERE evaluation_id = $1 AND host = $2 AND project_id = $3`,
+      [
+        data.evaluation_id,
+        data.host,
+        data.project_id,
+        data.synced_until,
+        data.window_from,
+        data.window_to,
+        data.cursor,
+      ],
+    );
+  },
+  async LangfuseStatusChanged(tx, event) {
+    const data = ZEvaluationEventData.LangfuseStatusChanged.parse(event.data);
+    const [status, error] =
+      data.part === 'sync' ? ['sync_status', 'sync_error'] : ['score_status', 'score_error'];
+    await tx.query(`UPDATE langfuse_connections SET ${status} = $2, ${error} = $3 WHERE evaluation_id = $1`, [
+      data.evaluation_id,
+      data.status,
+      data.error,
+    ]);
+    await tx.query(
+      `UPDATE langfuse_connections SET connection_status =
+         CASE WHEN sync_status <> 'connected' THEN sync_status ELSE score_status END
+       WHERE evaluation_id = $1`,
+      [data.evaluation_id],
+    );
+  },
+  async ItemsUpdated(tx, event) {
+    const data = ZEvaluationEventData.ItemsUpdated.parse(event.data);
+    for (const item of data.items) {
+      await tx.query(
+        `UPDATE evaluation_items SET input = $3, output = $4, metadata = $5
+         WHERE item_id = $1 AND evaluation_id = $2`,
+        [
+          item.item_id,
+          data.evaluation_id,
+          jsonOrNull(item.input),
+          jsonOrNull(item.output),
+          jsonOrNull(item.metadata),
+        ],
+      );
+    }
   },
   async LangfuseScoresPushed(tx, event) {
     const data = ZEvaluationEventData.LangfuseScoresPushed.parse(event.data);

@@ -1,23 +1,13 @@
-import { evaluationWorkStreamId } from '@evalmarket/contracts';
 import { recordEvents } from '../events/record-events.js';
 import { loadSecretBox, type SecretBox } from '../http/outbound/secret-box.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
-import { listLangfuseTraces, pushLangfuseScore, type LangfuseCredentials } from './langfuse-client.js';
-import { fitValue, ingestItems } from './sdk-api.js';
+import { runLangfuseJobs, type LangfuseMemory } from './langfuse-jobs.js';
 import { readConfig } from './config-api.js';
 import { evaluationBudget } from './reads-api.js';
 import { budgetPeriodStart } from './quality-metrics.js';
-import {
-  MAX_ITEM_INPUT_BYTES,
-  MAX_ITEM_METADATA_BYTES,
-  MAX_ITEM_OUTPUT_BYTES,
-  evaluationStreamId,
-} from '@evalmarket/contracts';
+import { evaluationStreamId } from '@evalmarket/contracts';
 
-/** Most traces pages read per connection and tick; the next tick goes on from there. */
-const MAX_PAGES_PER_TICK = 5;
-const MAX_SCORES_PER_TICK = 200;
 const MAX_EXPIRED_PER_TICK = 1_000;
 const LANGFUSE_EVERY_TICKS = 10;
 
@@ -25,14 +15,15 @@ const LANGFUSE_EVERY_TICKS = 10;
  * The evaluation loop's background work, every EVALUATION_WORKER_INTERVAL_MS:
  * 1. lease expiry: ExpireRewards voids reserved rewards whose lease ran out (the projection then
  *    frees the claims);
- * 2. Langfuse sync: new traces of each connected project become items (idempotent on trace id);
- * 3. score push: each vote on a Langfuse item becomes a score with id = vote id, so a retry after
- *    a crash updates the same score instead of adding one.
+ * 2. budget alerts;
+ * 3. the Langfuse jobs of each connection (langfuse-jobs.ts): trace sync from a recorded cursor,
+ *    and score push recorded score by score. Each runs on its own, so one failing never stops
+ *    the other.
  * Every step is idempotent and resumes from the read models after a restart.
  */
 export async function startEvaluationWorker(context: DomainContext): Promise<DomainProcess> {
   const box = await loadSecretBox(context.sql, context.config.secretsKey);
-  const nextPage = new Map<string, number>();
+  const langfuse: LangfuseMemory = new Map();
   let stopped = false;
   let running: Promise<void> | undefined;
 
@@ -40,7 +31,7 @@ export async function startEvaluationWorker(context: DomainContext): Promise<Dom
   // prompt, the observability service need not be hammered.
   let ticks = 0;
   const tick = async () => {
-    await runEvaluationWork(context, box, nextPage, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
+    await runEvaluationWork(context, box, langfuse, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
     ticks += 1;
   };
   const timer = setInterval(() => {
@@ -67,7 +58,7 @@ export async function startEvaluationWorker(context: DomainContext): Promise<Dom
 export async function runEvaluationWork(
   context: DomainContext,
   box: SecretBox,
-  nextPage: Map<string, number> = new Map(),
+  langfuse: LangfuseMemory = new Map(),
   options: { langfuse: boolean } = { langfuse: true },
 ): Promise<void> {
   const expired = await context.ledger.submit({
@@ -82,92 +73,7 @@ export async function runEvaluationWork(
   await raiseBudgetAlerts(context);
   if (!options.langfuse) return;
 
-  const { rows: connections } = await context.sql.query<{
-    evaluation_id: string;
-    public_key: string;
-    secret_key_sealed: string;
-    host: string;
-  }>(
-    `SELECT c.evaluation_id, c.public_key, c.secret_key_sealed, c.host FROM langfuse_connections c
-     JOIN evaluations e ON e.id = c.evaluation_id WHERE e.status IN ('draft', 'active', 'completed')`,
-  );
-  const outbound = {
-    timeoutMs: context.config.outboundTimeoutMs,
-    allowedOrigins: context.config.outboundAllowedOrigins,
-  };
-  for (const connection of connections) {
-    const credentials: LangfuseCredentials = {
-      host: connection.host,
-      publicKey: connection.public_key,
-      secretKey: box.open(connection.secret_key_sealed),
-    };
-    try {
-      let page = nextPage.get(connection.evaluation_id) ?? 1;
-      for (let read = 0; read < MAX_PAGES_PER_TICK; read += 1) {
-        const { traces, totalPages } = await listLangfuseTraces(credentials, outbound, page);
-        if (traces.length > 0) {
-          await ingestItems(
-            context,
-            connection.evaluation_id,
-            'langfuse',
-            traces.map((trace) => ({
-              external_id: trace.id,
-              input: fitValue(trace.input, MAX_ITEM_INPUT_BYTES),
-              output: fitValue(trace.output, MAX_ITEM_OUTPUT_BYTES),
-              metadata: fitValue(trace.metadata, MAX_ITEM_METADATA_BYTES),
-            })),
-            { actor: 'worker:langfuse-sync' },
-          );
-        }
-        // Stay on the last page: new traces are appended to it.
-        if (page >= totalPages || traces.length === 0) break;
-        page += 1;
-      }
-      nextPage.set(connection.evaluation_id, page);
-
-      const { rows: votes } = await context.sql.query<{
-        vote_id: string;
-        value: string;
-        comment: string | null;
-        external_id: string;
-      }>(
-        `SELECT v.vote_id, v.value, v.comment, i.external_id FROM evaluation_votes v
-         JOIN evaluation_items i ON i.item_id = v.item_id
-         WHERE v.evaluation_id = $1 AND i.source = 'langfuse' AND v.langfuse_score_pushed_at IS NULL
-         ORDER BY v.recorded_position LIMIT ${MAX_SCORES_PER_TICK}`,
-        [connection.evaluation_id],
-      );
-      const pushed: string[] = [];
-      for (const vote of votes) {
-        await pushLangfuseScore(credentials, outbound, {
-          id: vote.vote_id,
-          traceId: vote.external_id,
-          name: 'human_evaluation',
-          value: vote.value === 'good' ? 1 : 0,
-          comment: vote.comment,
-        });
-        pushed.push(vote.vote_id);
-      }
-      if (pushed.length > 0) {
-        await recordEvents(
-          context,
-          evaluationWorkStreamId(connection.evaluation_id),
-          [
-            {
-              type: 'LangfuseScoresPushed',
-              data: { evaluation_id: connection.evaluation_id, vote_ids: pushed },
-            },
-          ],
-          { metadata: { actor: 'worker:langfuse-scores' } },
-        );
-      }
-    } catch (error) {
-      context.logger.warn(
-        { err: error, evaluation_id: connection.evaluation_id },
-        'Langfuse sync failed; retried next tick',
-      );
-    }
-  }
+  await runLangfuseJobs(context, box, langfuse);
 }
 
 /** Records one BudgetAlertRaised per threshold reached in the current budget period. */

@@ -15,8 +15,9 @@ import { readConfig } from './config-api.js';
  * used only when it was read at a projection position at or after the last such event, i.e. after
  * that change was committed to the read models; a writer that waits for its projection (every
  * route that pauses an evaluation or reviews an evaluator does) is therefore seen by the very next
- * claim. A short TTL bounds the rest (a projection run by another process). Items never change
- * once ingested (their insert is ON CONFLICT DO NOTHING), so their payloads are kept by count.
+ * claim. A short TTL bounds the rest (a projection run by another process). Items change only
+ * when their Langfuse trace does (ItemsUpdated, rare): their payloads are kept by count, and one
+ * read before such an update of its own item is read again.
  */
 
 const TTL_MS = 2_000;
@@ -30,12 +31,24 @@ export class LoopInvalidations {
   evaluationsChangedAt = 0;
   evaluatorsChangedAt = 0;
 
+  /** Position of the last ItemsUpdated of each item (kept for the newest MAX_ENTRIES items). */
+  readonly itemsChangedAt = new Map<string, number>();
+
   note(events: readonly TStoredEvent[]): void {
     for (const event of events) {
-      if (EVALUATION_EVENTS.has(event.type))
+      if (event.type === 'ItemsUpdated') this.noteItems(event);
+      else if (EVALUATION_EVENTS.has(event.type))
         this.evaluationsChangedAt = Math.max(this.evaluationsChangedAt, event.global_position);
       else if (EVALUATOR_EVENTS.has(event.type))
         this.evaluatorsChangedAt = Math.max(this.evaluatorsChangedAt, event.global_position);
+    }
+  }
+
+  private noteItems(event: TStoredEvent): void {
+    const items = (event.data as { items?: Array<{ item_id?: unknown }> }).items ?? [];
+    if (this.itemsChangedAt.size >= MAX_ENTRIES) this.itemsChangedAt.clear();
+    for (const item of items) {
+      if (typeof item.item_id === 'string') this.itemsChangedAt.set(item.item_id, event.global_position);
     }
   }
 
@@ -107,7 +120,7 @@ class Cache<T> {
 export class LoopCache {
   private readonly evaluations = new Cache<LoopEvaluation | undefined>();
   private readonly evaluators = new Cache<LoopEvaluator>();
-  private readonly items = new Map<string, LoopItem>();
+  private readonly items = new Map<string, { value: LoopItem; position: number }>();
   private readonly itemLoader: BatchLoader<string, LoopItem>;
   private readonly evaluatorLoader: BatchLoader<string, { status: string; tier: string | null }>;
 
@@ -179,11 +192,12 @@ export class LoopCache {
 
   async item(itemId: string): Promise<LoopItem | undefined> {
     const hit = this.items.get(itemId);
-    if (hit) return hit;
+    if (hit && hit.position >= (this.notes?.itemsChangedAt.get(itemId) ?? 0)) return hit.value;
+    const position = this.domain.position;
     const value = await this.itemLoader.load(itemId);
     if (!value) return undefined;
     if (this.items.size >= MAX_ENTRIES) this.items.clear();
-    this.items.set(itemId, value);
+    this.items.set(itemId, { value, position });
     return value;
   }
 

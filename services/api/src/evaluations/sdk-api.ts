@@ -85,7 +85,7 @@ export async function ingestItems(
 const EVENT_DATA_BUDGET_CHARS = 60_000;
 
 /** Splits items over events so each event's data stays under the store's size limit. */
-function chunkBySize<T>(items: readonly T[]): T[][] {
+export function chunkBySize<T>(items: readonly T[]): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
   let size = 0;

@@ -1,0 +1,9 @@
+ALTER TABLE langfuse_connections
+  DROP COLUMN synced_until,
+  DROP COLUMN sync_window_from,
+  DROP COLUMN sync_window_to,
+  DROP COLUMN sync_cursor,
+  DROP COLUMN sync_status,
+  DROP COLUMN sync_error,
+  DROP COLUMN score_status,
+  DROP COLUMN score_error;
