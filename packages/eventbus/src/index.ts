@@ -13,4 +13,5 @@ export type { ConsumerTuning } from './jetstream-consumer.js';
 export type { RelayHandle, RelayStats, RelayTuning } from './relay.js';
 export { RELAY_LOCK_NAMESPACE } from './relay.js';
 export { batchSubject } from './stream-setup.js';
+export { Pause, backoffMs } from './pause.js';
 export { packEvents, unpackEvents } from './stream-message.js';
