@@ -8,7 +8,12 @@ export type {
 } from './event-bus.js';
 export { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, MAX_PACING_MS } from './event-bus.js';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.js';
-export { createJetStreamBus, type JetStreamBus, type JetStreamBusOptions } from './jetstream-bus.js';
+export {
+  createJetStreamBus,
+  type ConsumerLag,
+  type JetStreamBus,
+  type JetStreamBusOptions,
+} from './jetstream-bus.js';
 export type { ConsumerTuning } from './jetstream-consumer.js';
 export type { RelayHandle, RelayStats, RelayTuning } from './relay.js';
 export { RELAY_LOCK_NAMESPACE } from './relay.js';

@@ -128,6 +128,8 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
       attempts,
       since: stuck?.since ?? new Date().toISOString(),
     };
+    // Stored before anyone is told, so that whoever hears of it finds it on /readyz too.
+    await recordStuck(sql, stuck).catch((recordError: unknown) => onError(recordError));
     const reason = new ProjectionStuckError(stuck);
     for (const waiter of waiters) {
       clearTimeout(waiter.timer);
@@ -135,7 +137,6 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     }
     waiters.clear();
     onStuck(stuck);
-    await recordStuck(sql, stuck).catch((recordError: unknown) => onError(recordError));
   };
 
   // Tries until the batch goes through or the projector stops; holding the batch meanwhile keeps
