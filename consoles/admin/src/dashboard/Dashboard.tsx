@@ -19,9 +19,10 @@ import { Loading, Title, useAuthenticated, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type { AdminDataProvider } from '../providers/dataProvider';
+import { ProjectionsCard } from './ProjectionsCard';
 
 /**
- * Finance dashboard: the ledger invariants of `npm run audit`, platform fee revenue, credits
+ * Finance dashboard: the ledger invariants of `npm run audit`, the projections' health, platform fee revenue, credits
  * outstanding per account kind, and purchases reconciled with Stripe (every mismatch listed).
  */
 export function Dashboard() {
@@ -165,6 +166,9 @@ export function Dashboard() {
               </ResponsiveContainer>
             </CardContent>
           </Card>
+        </Grid>
+        <Grid size={12}>
+          <ProjectionsCard projections={report.projections} />
         </Grid>
         <Grid size={12}>
           <Card>
