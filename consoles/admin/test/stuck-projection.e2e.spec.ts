@@ -1,4 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import {
+  allowFirstName,
+  createTestDatabase,
+  eventually,
+  refuseFirstName,
+  type TestDatabase,
+} from '@evalmarket/testkit';
 import {
   keepScreenshot,
   launchBrowser,
@@ -13,19 +19,9 @@ import { apiSession } from './support/scene';
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const ADMIN = 'boss@example.com';
 
-// The domain projection is made to throw as PostgreSQL refuses a row it cannot hold: a trigger on
-// the users table refuses one first name. Dropping it is the deployed fix. The trigger needs the
-// API's database from outside its process, so this runs where PostgreSQL is (DATABASE_URL).
-const BREAK = [
-  `CREATE FUNCTION refuse_wedge() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF NEW.first_name = 'Wedge' THEN RAISE EXCEPTION 'refusing the first name Wedge'; END IF;
-     RETURN NEW;
-   END $$`,
-  'CREATE TRIGGER refuse_wedge BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse_wedge()',
-];
-const FIX = ['DROP TRIGGER refuse_wedge ON users', 'DROP FUNCTION refuse_wedge()'];
-
+// The domain projection is made to throw the way PostgreSQL refuses a row it cannot hold (see
+// refuseFirstName); allowFirstName is the deployed fix. That needs the API's database from outside
+// its process, so this runs where PostgreSQL is (DATABASE_URL).
 describe.skipIf(!process.env.DATABASE_URL)('staff console: a stopped projection (browser, real API)', () => {
   let db: TestDatabase;
   let api: ApiProcess;
@@ -67,7 +63,7 @@ describe.skipIf(!process.env.DATABASE_URL)('staff console: a stopped projection 
     await admin.getByText('All checks pass').waitFor();
     await admin.getByText('All running').waitFor();
 
-    for (const statement of BREAK) await db.client.query(statement);
+    await refuseFirstName(db.client);
     await expect(
       ann.call('/api/v1/profile/', { method: 'PUT', body: { first_name: 'Wedge', last_name: 'Lee' } }),
     ).rejects.toThrow(/503 .*projection_stuck/);
@@ -87,12 +83,12 @@ describe.skipIf(!process.env.DATABASE_URL)('staff console: a stopped projection 
     await row.getByText('stopped').waitFor();
     await keepScreenshot(admin, ARTIFACTS, 'projection-stopped');
 
-    for (const statement of FIX) await db.client.query(statement);
-    for (let tries = 0; ; tries += 1) {
-      if ((await fetch(`${api.baseUrl}/readyz`)).ok) break;
-      if (tries > 100) throw new Error('the projection did not resume');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await allowFirstName(db.client);
+    const ready = await eventually(
+      () => fetch(`${api.baseUrl}/readyz`),
+      (reply) => reply.ok,
+    );
+    expect(ready.status).toBe(200);
     await admin.reload();
     await admin.getByText('All running').waitFor();
     await admin.getByText('All checks pass').waitFor();

@@ -12,3 +12,4 @@ export {
 export { parseFormBody } from './stripe-fake/form-body.js';
 export { startOidcProviderFake, type OidcProviderFake, type OidcFakeUser } from './oidc-provider-fake.js';
 export { startLangfuseFake, type LangfuseFake, type FakeTrace, type FakeScore } from './langfuse-fake.js';
+export { refuseFirstName, allowFirstName, REFUSED_FIRST_NAME, eventually } from './failing-projection.js';

@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import { createTestDatabase, eventually, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
 import { testConfig } from './helpers.js';
 import { signIn } from './support/sign-in.js';
 
 const services = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
-
-async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(!services)('NATS_STREAM and NATS_SUBJECT_PREFIX (PostgreSQL, NATS JetStream)', () => {
   const suffix = randomBytes(4).toString('hex');
@@ -60,6 +51,7 @@ describe.skipIf(!services)('NATS_STREAM and NATS_SUBJECT_PREFIX (PostgreSQL, NAT
     const reply = await eventually(
       () => second.app.inject({ method: 'GET', url: '/readyz' }),
       (r) => r.statusCode === 503,
+      { timeoutMs: 15_000 },
     );
     expect(reply.statusCode).toBe(503);
     expect(reply.json().checks['event-bus']).toMatch(
@@ -72,6 +64,7 @@ describe.skipIf(!services)('NATS_STREAM and NATS_SUBJECT_PREFIX (PostgreSQL, NAT
     const ready = await eventually(
       () => third.app.inject({ method: 'GET', url: '/readyz' }),
       (r) => r.statusCode === 200,
+      { timeoutMs: 15_000 },
     );
     expect(ready.json().checks).toMatchObject({ 'event-bus': 'ok' });
     await signIn(third, 'bea@example.com');

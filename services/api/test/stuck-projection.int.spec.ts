@@ -1,4 +1,5 @@
 import { auditLedger, formatAuditReport } from '@evalmarket/projector';
+import { allowFirstName, eventually, refuseFirstName } from '@evalmarket/testkit';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
@@ -6,28 +7,9 @@ import { signIn, type SignedIn } from './support/sign-in.js';
 
 type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
-// The domain projection is made to throw the way PostgreSQL refuses a row it cannot hold: a
-// trigger on the users table refuses one first name. Dropping the trigger is the deployed fix.
-const BREAK = [
-  `CREATE FUNCTION refuse_wedge() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF NEW.first_name = 'Wedge' THEN RAISE EXCEPTION 'refusing the first name Wedge'; END IF;
-     RETURN NEW;
-   END $$`,
-  'CREATE TRIGGER refuse_wedge BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse_wedge()',
-];
-const FIX = ['DROP TRIGGER refuse_wedge ON users', 'DROP FUNCTION refuse_wedge()'];
-
+// The domain projection is made to throw the way PostgreSQL refuses a row it cannot hold (see
+// refuseFirstName); allowFirstName is the deployed fix.
 const STUCK_RETRY_MS = 400;
-
-async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function metricValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
@@ -66,7 +48,7 @@ for (const mode of runtimeModes()) {
       expect(ready.json().checks).toMatchObject({ 'projection:domain': 'ok', 'projection:wallet': 'ok' });
       expect(metricValue(await metrics(), 'evalmarket_projection_stuck{projection="domain"}')).toBe(0);
 
-      for (const statement of BREAK) await runtime.sql.query(statement);
+      await refuseFirstName(runtime.sql);
       try {
         const started = Date.now();
         const refused = await rename(ann, 'Wedge');
@@ -124,7 +106,7 @@ for (const mode of runtimeModes()) {
         expect(check.ok).toBe(false);
         expect(check.failures[0]).toContain('Projection domain is stopped');
       } finally {
-        for (const statement of FIX) await runtime.sql.query(statement);
+        await allowFirstName(runtime.sql);
       }
 
       // The fix is in: the next retry (every STUCK_RETRY_MS) goes through and everything clears.

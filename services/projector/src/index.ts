@@ -48,6 +48,7 @@ export {
 } from './rebuild-read-models.js';
 export {
   auditLedger,
+  DEFAULT_MAX_PROJECTION_LAG,
   type AuditLedgerOptions,
   type AuditReport,
   type AuditCheck,

@@ -32,12 +32,17 @@ export async function readProjectionStatuses(sql: SqlExecutor, head: number): Pr
   );
   return rows.map((row) => {
     const position = Number(row.position);
-    const stuck = typeof row.stuck === 'string' ? JSON.parse(row.stuck) : row.stuck;
     return {
       projection: row.projection,
       position,
       lag: Math.max(0, head - position),
-      stuck: (stuck as ProjectionStuck | null) ?? null,
+      stuck: parseStuck(row.stuck),
     };
   });
+}
+
+/** The `stuck` column as read back (jsonb: an object from pg and PGlite, text from elsewhere). */
+export function parseStuck(value: unknown): ProjectionStuck | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ProjectionStuck;
 }

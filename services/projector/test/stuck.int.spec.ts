@@ -1,5 +1,5 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
-import { databaseKinds } from '@evalmarket/testkit';
+import { databaseKinds, eventually } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyEvents,
@@ -10,6 +10,7 @@ import {
   readCheckpoint,
   readProjectionStatuses,
   runProjector,
+  waitForCheckpoint,
   type ApplyProjection,
   type ProjectionStuck,
 } from '../src/index.js';
@@ -17,16 +18,6 @@ import { createHarness, type Harness } from './harness.js';
 import { purchased, userRegistered } from './ledger-events.js';
 
 const RETRY = { attempts: 3, firstDelayMs: 10, maxDelayMs: 20, stuckProbeMs: 200 };
-
-async function eventually<T>(probe: () => Promise<T> | T, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind) => {
   let h: Harness;
@@ -96,6 +87,12 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
       expect(Date.now() - asked).toBeLessThan(100);
       // A reader who needs only what is applied is not.
       await projector.waitFor(poison.global_position - 1);
+      // Nor one in another process, which polls the stored checkpoint.
+      const polled = Date.now();
+      await expect(waitForCheckpoint({ sql: h.sql, position: head, timeoutMs: 5_000 })).rejects.toThrow(
+        /Projection wallet is stopped at position/,
+      );
+      expect(Date.now() - polled).toBeLessThan(1_000);
 
       const audit = await auditLedger({ sql: h.sql, store: h.store });
       const text = formatAuditReport(audit);
@@ -111,8 +108,9 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
       await eventually(
         () => projector.position,
         (position) => position === head,
-        RETRY.stuckProbeMs * 5,
+        { timeoutMs: RETRY.stuckProbeMs * 5 },
       );
+      expect(projector.position).toBe(head);
       expect(projector.stuck).toBeUndefined();
       await projector.waitFor(head);
       const [after] = await readProjectionStatuses(h.sql, head);
@@ -140,6 +138,7 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
       () => first.stuck,
       (value) => value !== undefined,
     );
+    expect(first.stuck).toBeDefined();
     await first.stop();
     // The stopped process left its record for the other processes (readiness, audit).
     const [status] = await readProjectionStatuses(h.sql, head);
