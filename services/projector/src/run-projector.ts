@@ -18,6 +18,7 @@ import {
   type ProjectionRetryPolicy,
 } from './projection-retries.js';
 import { recordStuck } from './projection-status.js';
+import { PositionWaiters } from './position-waiters.js';
 import { projectBatch, type ApplyProjection, type ProjectBatchResult } from './project-batch.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
 
@@ -66,13 +67,6 @@ export interface Projector {
   stop(): Promise<void>;
 }
 
-interface Waiter {
-  position: number;
-  resolve: () => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 export const DEFAULT_PROJECTOR_BATCH_SIZE = 2000;
 const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
 
@@ -96,21 +90,11 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
   let stopped = false;
   let stuck: ProjectionStuck | undefined;
   const retryWait = new Pause();
-  const waiters = new Set<Waiter>();
-
-  const settle = () => {
-    for (const waiter of waiters) {
-      if (waiter.position <= position) {
-        clearTimeout(waiter.timer);
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
-  };
+  const waiters = new PositionWaiters();
 
   const committed = (result: ProjectBatchResult) => {
     if (result.position > position) position = result.position;
-    settle();
+    waiters.settle(position);
     options.onBatch?.(result);
   };
 
@@ -130,12 +114,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     };
     // Stored before anyone is told, so that whoever hears of it finds it on /readyz too.
     await recordStuck(sql, stuck).catch((recordError: unknown) => onError(recordError));
-    const reason = new ProjectionStuckError(stuck);
-    for (const waiter of waiters) {
-      clearTimeout(waiter.timer);
-      waiter.reject(reason);
-    }
-    waiters.clear();
+    waiters.rejectAll(new ProjectionStuckError(stuck));
     onStuck(stuck);
   };
 
@@ -201,34 +180,23 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
       if (stuck) return Promise.reject(new ProjectionStuckError(stuck));
       if (stopped)
         return Promise.reject(new ProjectionLagError(`Projector ${projection} is stopped at ${position}`));
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = {
-          position: target,
-          resolve,
-          reject,
-          timer: setTimeout(() => {
-            waiters.delete(waiter);
-            reject(
-              new ProjectionLagError(
-                `Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`,
-              ),
-            );
-          }, timeoutMs),
-        };
-        waiters.add(waiter);
-        hurry();
-      });
+      const waiting = waiters.add(
+        target,
+        timeoutMs,
+        () =>
+          new ProjectionLagError(
+            `Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`,
+          ),
+      );
+      hurry();
+      return waiting;
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       retryWait.wake();
       await stopSource();
-      for (const waiter of waiters) {
-        clearTimeout(waiter.timer);
-        waiter.reject(new Error(`Projector ${projection} stopped at ${position}`));
-      }
-      waiters.clear();
+      waiters.rejectAll(new Error(`Projector ${projection} stopped at ${position}`));
     },
   };
 }
