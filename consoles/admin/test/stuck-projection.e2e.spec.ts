@@ -69,7 +69,7 @@ describe.skipIf(!process.env.DATABASE_URL)('staff console: a stopped projection 
     ).rejects.toThrow(/503 .*projection_stuck/);
 
     await admin.reload();
-    await admin.getByText('Invariant broken').waitFor();
+    await admin.getByText('Projection stopped or behind').waitFor();
     await admin.getByText('1 stopped').waitFor();
     const alert = admin.getByRole('alert').filter({ hasText: 'Projection domain is stopped at position' });
     await alert.waitFor();
