@@ -12,6 +12,7 @@ import {
   runProjector,
   waitForCheckpoint,
   type ApplyProjection,
+  type RunProjectorOptions,
   type ProjectionStuck,
 } from '../src/index.js';
 import { createHarness, type Harness } from './harness.js';
@@ -28,6 +29,16 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
     if (broken && poison) throw new Error(`cannot project event ${poison.global_position}`);
     return applyEvents(tx, events, LIVE_TABLES);
   };
+
+  /** The projector under test, on the store, with fast retries. */
+  const start = (reporting: Pick<RunProjectorOptions, 'onError' | 'onStuck'> = {}) =>
+    runProjector({
+      sql: h.sql,
+      source: { kind: 'store', store: h.store },
+      apply,
+      retry: RETRY,
+      ...reporting,
+    });
 
   beforeAll(async () => {
     h = await createHarness(kind);
@@ -47,11 +58,7 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
     ]);
     const poison = stored[2]!;
     const head = stored[3]!.global_position;
-    const projector = await runProjector({
-      sql: h.sql,
-      source: { kind: 'store', store: h.store },
-      apply,
-      retry: RETRY,
+    const projector = await start({
       onError: (error) => failures.push(error),
       onStuck: (stuck) => stuckReports.push(stuck),
     });
@@ -126,14 +133,7 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
   it('resumes from the failing event after a restart with the fix', async () => {
     const stored = await h.append([{ type: 'Poison', data: {} }, purchased('pi_3', 'ann', 5)]);
     const head = stored[1]!.global_position;
-    const first = await runProjector({
-      sql: h.sql,
-      source: { kind: 'store', store: h.store },
-      apply,
-      retry: RETRY,
-      onError: () => {},
-      onStuck: () => {},
-    });
+    const first = await start({ onError: () => {}, onStuck: () => {} });
     await eventually(
       () => first.stuck,
       (value) => value !== undefined,
@@ -145,12 +145,7 @@ describe.each(databaseKinds())('a projection whose handler throws, on %s', (kind
     expect(status!.stuck).toMatchObject({ failed_position: stored[0]!.global_position });
 
     broken = false;
-    const fixed = await runProjector({
-      sql: h.sql,
-      source: { kind: 'store', store: h.store },
-      apply,
-      retry: RETRY,
-    });
+    const fixed = await start();
     try {
       await fixed.waitFor(head, 2000);
       const [cleared] = await readProjectionStatuses(h.sql, head);
