@@ -65,7 +65,30 @@ export const ZDevGrantCreditsReply = z.object({
 });
 export type TDevGrantCreditsReply = z.infer<typeof ZDevGrantCreditsReply>;
 
+/** Where a projection stopped and why (services/projector, "A projection that fails"). */
+export const ZProjectionStuck = z.object({
+  projection: z.string(),
+  position: z.number().int(),
+  failed_position: z.number().int(),
+  event_type: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  since: z.string(),
+});
+
+export const ZProjectionStatus = z.object({
+  projection: z.string(),
+  /** Every event up to here is in its read models. */
+  position: z.number().int(),
+  /** Events in the log after its position. */
+  lag: z.number().int(),
+  stuck: ZProjectionStuck.nullable(),
+});
+export type TProjectionStatus = z.infer<typeof ZProjectionStatus>;
+
 export const ZHealthReply = z.object({
   status: z.enum(['ok', 'unavailable']),
+  /** `ok`, `failed`, or for a projection or the event bus the problem in words. */
   checks: z.record(z.string(), z.string()).optional(),
+  projections: z.array(ZProjectionStatus).optional(),
 });

@@ -43,6 +43,20 @@ export interface JetStreamBus extends EventBus {
   readonly subjectPrefix: string;
   /** This process's relay, when it runs one. */
   readonly relay: RelayHandle | undefined;
+  /**
+   * Why the bus cannot deliver events right now (for readiness), or undefined: the connection
+   * is closed or does not answer a round trip, or the relay keeps failing to start or publish
+   * (a stream that holds another log, NATS refusing publishes).
+   */
+  problem(): Promise<string | undefined>;
+  /** For each durable consumer of this process: stream messages not handed to it yet, and handed but not acked. */
+  consumerLag(): Promise<ConsumerLag[]>;
+}
+
+export interface ConsumerLag {
+  consumer: string;
+  pending: number;
+  ackPending: number;
 }
 
 /**
@@ -121,6 +135,25 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
     streamName,
     subjectPrefix,
     relay,
+    async problem() {
+      if (nc.isClosed()) return 'the NATS connection is closed';
+      const relayProblem = relay?.stats().problem;
+      if (relayProblem) return relayProblem;
+      try {
+        await nc.flush();
+        return undefined;
+      } catch (error) {
+        return `NATS does not answer: ${(error as Error).message}`;
+      }
+    },
+    async consumerLag() {
+      return Promise.all(
+        [...consumers].map(async (consumer) => {
+          const info = await jsm.consumers.info(streamName, consumer.name);
+          return { consumer: consumer.name, pending: info.num_pending, ackPending: info.num_ack_pending };
+        }),
+      );
+    },
     async consume(consumeOptions) {
       checkConsumerName(consumeOptions.name);
       const batchSize = checkBatchSize(consumeOptions.batchSize);

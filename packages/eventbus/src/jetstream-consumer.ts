@@ -151,7 +151,7 @@ export class JetStreamConsumer implements ConsumerHandle {
     return this.options.pacing?.urgent() ?? false;
   }
 
-  private get name(): string {
+  get name(): string {
     return this.options.name;
   }
 

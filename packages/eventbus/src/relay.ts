@@ -58,6 +58,11 @@ export interface RelayStats {
   duplicates: number;
   /** The saved checkpoint: every event up to it is in the stream. */
   checkpoint: number;
+  /**
+   * Why events cannot reach the stream right now (the relay keeps failing to start or to
+   * publish), for readiness; undefined while it works or stands by.
+   */
+  problem: string | undefined;
   /** Whether this process holds the relay lock right now. */
   leader: boolean;
 }
@@ -105,6 +110,7 @@ export class Relay implements RelayHandle {
   private stored = 0;
   private duplicates = 0;
   private roundFailures = 0;
+  private problem: string | undefined;
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private readonly batchSize: number;
   private readonly publishTimeoutMs: number;
@@ -161,6 +167,7 @@ export class Relay implements RelayHandle {
       duplicates: this.duplicates,
       checkpoint: this.checkpoint,
       leader: this.leader,
+      problem: this.problem,
     };
   }
 
@@ -211,6 +218,7 @@ export class Relay implements RelayHandle {
             return true;
           });
           if (!led) {
+            this.problem = undefined;
             if (!announcedStandby) {
               this.deps.logger.info(
                 { relay: this.checkpointId },
@@ -226,6 +234,7 @@ export class Relay implements RelayHandle {
         announcedStandby = false;
       } catch (error) {
         failures += 1;
+        this.problem = `the relay cannot run: ${(error as Error).message ?? String(error)}`;
         this.deps.logger.error(
           { err: error, relay: this.checkpointId, failures },
           'relay stopped; restarting',
@@ -276,6 +285,7 @@ export class Relay implements RelayHandle {
       }
     }
     this.deps.logger.info({ relay: this.checkpointId, after }, 'relay started');
+    this.problem = undefined;
     const subscription = this.deps.store.subscribe({
       after,
       batchSize: this.batchSize,
@@ -284,6 +294,7 @@ export class Relay implements RelayHandle {
       handler: (events) => this.relayBatch(events),
       onError: (error) => {
         this.roundFailures += 1;
+        this.problem = `publishing to JetStream fails: ${(error as Error).message ?? String(error)}`;
         this.deps.logger.warn(
           { err: error, relay: this.checkpointId, failures: this.roundFailures },
           'relay round failed; retrying',
@@ -336,6 +347,7 @@ export class Relay implements RelayHandle {
     }
     this.relayed = Math.max(this.relayed, events[events.length - 1]!.global_position);
     this.roundFailures = 0;
+    this.problem = undefined;
     const due = Date.now() - this.checkpointSavedAt >= this.checkpointIntervalMs;
     // (Stopping saves it too, once the subscription has stopped.)
     if (due || this.waiters.some((waiter) => waiter.position <= this.relayed)) await this.saveRelayed();

@@ -38,6 +38,8 @@ export interface LedgerWriterOptions {
   maxQueueLength?: number;
   now?: () => number;
   logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Told after each batch commit (metrics): commands in it, how long the commit took, whether it failed. */
+  onCommit?: (commit: { commands: number; seconds: number; ok: boolean }) => void;
 }
 
 /**
@@ -71,6 +73,8 @@ export interface LedgerWriter {
   readonly state: LedgerState;
   /** Position of the last ledger event the writer has applied (or of a companion it wrote after it). */
   readonly position: number;
+  /** Commands waiting to be decided (metrics). */
+  readonly queueLength: number;
   stop(): Promise<void>;
 }
 
@@ -271,13 +275,22 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       flight.prepared = store.prepare(flight.units, lastHead);
       flight.head = flight.prepared.head;
     }
+    const startedAt = performance.now();
+    const observe = (ok: boolean) =>
+      options.onCommit?.({
+        commands: flight.batch.length,
+        seconds: (performance.now() - startedAt) / 1000,
+        ok,
+      });
     flight.running = flight.prepared.run().then(
       (outcomes) => {
         flight.settled = true;
+        observe(true);
         return { outcomes };
       },
       (error: unknown) => {
         flight.settled = true;
+        observe(false);
         return { error };
       },
     );
@@ -468,6 +481,9 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     },
     get position() {
       return position;
+    },
+    get queueLength() {
+      return queue.length;
     },
     async stop() {
       stopped = true;

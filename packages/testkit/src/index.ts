@@ -18,3 +18,4 @@ export {
   type LangfuseFake,
   type LangfuseFakeSwitches,
 } from './langfuse-fake/langfuse-fake.js';
+export { refuseFirstName, allowFirstName, REFUSED_FIRST_NAME, eventually } from './failing-projection.js';

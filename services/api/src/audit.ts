@@ -1,15 +1,23 @@
 /**
- * `npm run audit`: replays the whole log and checks the books (sum of balances 0, no user account
- * ever negative, each money event applied once, read models equal the replay, hash chain
- * intact). Prints a readable report; exits 1 when any check fails.
+ * `npm run audit [-- --max-lag N]`: replays the whole log and checks the books (sum of balances
+ * 0, no user account ever negative, each money event applied once, read models equal the replay,
+ * hash chain intact) and the projections (none stopped at an event, none more than N events
+ * behind the head, default 1,000). Prints a readable report; exits 1 when any check fails.
  */
-import { auditLedger, formatAuditReport } from '@evalmarket/projector';
+import { auditLedger, DEFAULT_MAX_PROJECTION_LAG, formatAuditReport } from '@evalmarket/projector';
 import { openConfiguredDatabase } from './runtime/open-database.js';
+
+const lagFlag = process.argv.indexOf('--max-lag');
+const maxProjectionLag = lagFlag > 0 ? Number(process.argv[lagFlag + 1]) : DEFAULT_MAX_PROJECTION_LAG;
+if (!Number.isSafeInteger(maxProjectionLag) || maxProjectionLag < 0) {
+  console.error('--max-lag takes a whole number of events');
+  process.exit(2);
+}
 
 const { sql, store, where } = await openConfiguredDatabase();
 try {
   console.log(`Auditing the ledger in ${where}`);
-  const report = await auditLedger({ sql, store, catchUpTimeoutMs: 0 });
+  const report = await auditLedger({ sql, store, catchUpTimeoutMs: 0, maxProjectionLag });
   console.log(formatAuditReport(report));
   process.exitCode = report.ok ? 0 : 1;
 } finally {

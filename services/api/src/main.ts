@@ -1,7 +1,6 @@
-import { DataDirInUseError } from '@evalmarket/db';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { demoSignInLinks, seedDemoWorld } from './demo/seed-demo-world.js';
-import { startRuntime, type Runtime } from './runtime/start-runtime.js';
+import type { Runtime } from './runtime/start-runtime.js';
+import { startTracing } from './tracing.js';
 
 let config: AppConfig;
 try {
@@ -13,6 +12,12 @@ try {
   }
   throw error;
 }
+
+// Tracing patches pg and the HTTP server as they are imported, so the app is imported after it.
+const stopTracing = await startTracing(config.otlpEndpoint);
+const { DataDirInUseError } = await import('@evalmarket/db');
+const { startRuntime } = await import('./runtime/start-runtime.js');
+const { demoSignInLinks, seedDemoWorld } = await import('./demo/seed-demo-world.js');
 
 let runtime: Runtime;
 try {
@@ -42,6 +47,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     runtime.app.log.info({ signal }, 'shutting down');
     runtime
       .close()
+      .then(() => stopTracing?.())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
   });

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
       secretsKey: undefined,
       claimLeaseSeconds: 600,
       evaluationWorkerIntervalMs: 1_000,
+      natsStream: 'EVENTS',
+      natsSubjectPrefix: 'events',
+      metricsToken: undefined,
+      projectionRetryAttempts: 5,
+      projectionStuckRetryMs: 60_000,
+      otlpEndpoint: undefined,
     });
   });
 
@@ -78,6 +84,12 @@ describe('loadConfig', () => {
         SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
         CLAIM_LEASE_SECONDS: '300',
         EVALUATION_WORKER_INTERVAL_MS: '500',
+        NATS_STREAM: 'EVENTS_EU',
+        NATS_SUBJECT_PREFIX: 'eu.events',
+        METRICS_TOKEN: 'm'.repeat(24),
+        PROJECTION_RETRY_ATTEMPTS: '3',
+        PROJECTION_STUCK_RETRY_MS: '5000',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -111,7 +123,21 @@ describe('loadConfig', () => {
       secretsKey: Buffer.alloc(32, 7),
       claimLeaseSeconds: 300,
       evaluationWorkerIntervalMs: 500,
+      natsStream: 'EVENTS_EU',
+      natsSubjectPrefix: 'eu.events',
+      metricsToken: 'm'.repeat(24),
+      projectionRetryAttempts: 3,
+      projectionStuckRetryMs: 5_000,
+      otlpEndpoint: 'http://otel-collector:4318',
     });
+  });
+
+  it('refuses a stream name or subject prefix NATS would not take, and a short METRICS_TOKEN', () => {
+    const attempt = () =>
+      loadConfig({ NATS_STREAM: 'EVENTS.EU', NATS_SUBJECT_PREFIX: 'events.>', METRICS_TOKEN: 'short' });
+    expect(attempt).toThrow(/NATS_STREAM must be letters, digits/);
+    expect(attempt).toThrow(/NATS_SUBJECT_PREFIX must be dot-separated tokens/);
+    expect(attempt).toThrow(/METRICS_TOKEN must be at least 16 characters long/);
   });
 
   it('turns the development endpoints off by default in production, on in test', () => {
@@ -324,6 +350,12 @@ describe('CONFIG_SETTINGS', () => {
       'SECRETS_KEY',
       'CLAIM_LEASE_SECONDS',
       'EVALUATION_WORKER_INTERVAL_MS',
+      'NATS_STREAM',
+      'NATS_SUBJECT_PREFIX',
+      'METRICS_TOKEN',
+      'PROJECTION_RETRY_ATTEMPTS',
+      'PROJECTION_STUCK_RETRY_MS',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

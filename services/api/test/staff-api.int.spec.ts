@@ -297,6 +297,7 @@ for (const mode of runtimeModes()) {
         'money_events_applied_once',
         'read_models_match_replay',
         'hash_chain_intact',
+        'projections_running',
       ]);
       expect(report.stripe_reconciliation.mismatches).toEqual([]);
     });

@@ -5,6 +5,8 @@ import type { EventStore } from '@evalmarket/eventstore';
 import { applyPostings, checkBalances, emptyAccountBalance, isUserAccount } from '@evalmarket/ledger';
 import { readEventPages } from './read-event-pages.js';
 import { readPostings } from './read-postings.js';
+import { ProjectionStuckError } from './projection-errors.js';
+import { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
 import { waitForCheckpoint } from './wait-for-checkpoint.js';
 
@@ -13,7 +15,8 @@ export type AuditCheckName =
   | 'user_accounts_never_negative'
   | 'money_events_applied_once'
   | 'read_models_match_replay'
-  | 'hash_chain_intact';
+  | 'hash_chain_intact'
+  | 'projections_running';
 
 export interface AuditCheck {
   name: AuditCheckName;
@@ -36,6 +39,8 @@ export interface AuditReport {
   postings: number;
   accounts: number;
   checks: AuditCheck[];
+  /** Every projection's checkpoint, lag behind the head and stuck record (check 6). */
+  projections: ProjectionStatus[];
   duration_ms: number;
 }
 
@@ -47,7 +52,11 @@ export interface AuditLedgerOptions {
   maxFailuresPerCheck?: number;
   /** Wait up to this long for the projector to reach the head before comparing; 0 compares at its checkpoint. */
   catchUpTimeoutMs?: number;
+  /** Check 6 fails for a projection more events than this behind the head (default 1,000). */
+  maxProjectionLag?: number;
 }
+
+export const DEFAULT_MAX_PROJECTION_LAG = 1_000;
 
 const TITLES: Record<AuditCheckName, string> = {
   balances_sum_to_zero: 'Sum of all account balances is zero (posted and pending)',
@@ -55,6 +64,7 @@ const TITLES: Record<AuditCheckName, string> = {
   money_events_applied_once: 'Every money event applied exactly once',
   read_models_match_replay: 'Read models equal a replay of the log',
   hash_chain_intact: 'Hash chain intact',
+  projections_running: 'Every projection runs and keeps up with the log',
 };
 
 class CheckResult {
@@ -166,7 +176,11 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
     ? `${report.checked} events linked`
     : `${report.checked} events linked before the break`;
 
-  const checks = [sums, negative, once, matches, chain].map((check) => check.toCheck());
+  const running = new CheckResult('projections_running', limit);
+  const projections = await readProjectionStatuses(sql, head);
+  checkProjections(projections, options.maxProjectionLag ?? DEFAULT_MAX_PROJECTION_LAG, running);
+
+  const checks = [sums, negative, once, matches, chain, running].map((check) => check.toCheck());
   return {
     ok: checks.every((check) => check.ok),
     head_position: head,
@@ -176,6 +190,7 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
     postings: postingCount,
     accounts: replay.size,
     checks,
+    projections,
     duration_ms: Date.now() - started,
   };
 }
@@ -388,4 +403,21 @@ function checkSums(
     described.push(`${side.name} (${side.balances.size} accounts): posted ${posted}, pending ${pending}`);
   }
   sums.summary = described.join('; ');
+}
+
+/** Check 6: no projection is stopped at an event, none is more than `maxLag` events behind. */
+function checkProjections(projections: ProjectionStatus[], maxLag: number, check: CheckResult): void {
+  for (const status of projections) {
+    if (status.stuck) {
+      check.fail(`${new ProjectionStuckError(status.stuck).message}; ${status.lag} event(s) behind the head`);
+    } else if (status.lag > maxLag) {
+      check.fail(
+        `projection ${status.projection} is at position ${status.position}, ${status.lag} events behind the head (more than ${maxLag})`,
+      );
+    }
+  }
+  const lags = projections.map((status) => `${status.projection} ${status.lag} behind`).join(', ');
+  check.summary = check.count
+    ? `${check.count} of ${projections.length} projection(s) stopped or behind`
+    : `${projections.length} projection(s) running (${lags || 'none yet'})`;
 }

@@ -40,8 +40,11 @@ export function lockCheckpointStatement(projection: string): string {
 /** The checkpoint write, without parameters so that it can go with COMMIT (`beforeCommit`). */
 export function writeCheckpointStatement(projection: string, position: number): string {
   if (!Number.isSafeInteger(position) || position < 0) throw new Error(`not a log position: ${position}`);
+  // Moving past the event a projection was stuck at clears that record (see projection-stuck.ts).
   return `INSERT INTO projection_checkpoints (projection, position, updated_at) VALUES (${sqlLiteral(projection)}, ${position}, now())
-     ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`;
+     ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at,
+       stuck = CASE WHEN (projection_checkpoints.stuck->>'failed_position')::bigint <= EXCLUDED.position
+         THEN NULL ELSE projection_checkpoints.stuck END`;
 }
 
 export async function writeCheckpoint(tx: SqlExecutor, projection: string, position: number): Promise<void> {

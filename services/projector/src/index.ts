@@ -14,7 +14,6 @@ export {
 } from './domain-projection.js';
 export {
   runProjector,
-  ProjectionLagError,
   DEFAULT_PROJECTOR_BATCH_SIZE,
   type Projector,
   type ProjectorSource,
@@ -22,6 +21,15 @@ export {
   type EventBusLike,
 } from './run-projector.js';
 export { readCheckpoint } from './checkpoint.js';
+export {
+  ProjectionLagError,
+  ProjectionStuckError,
+  EventApplyError,
+  describeError,
+  type ProjectionStuck,
+} from './projection-errors.js';
+export { DEFAULT_RETRY_POLICY, type ProjectionRetryPolicy } from './projection-retries.js';
+export { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
 export { waitForCheckpoint, type WaitForCheckpointOptions } from './wait-for-checkpoint.js';
 export { getWalletBalance, getAccountBalance } from './get-wallet-balance.js';
 export {
@@ -40,6 +48,7 @@ export {
 } from './rebuild-read-models.js';
 export {
   auditLedger,
+  DEFAULT_MAX_PROJECTION_LAG,
   type AuditLedgerOptions,
   type AuditReport,
   type AuditCheck,

@@ -1,15 +1,26 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import type { EventBus } from '@evalmarket/eventbus';
+import { backoffMs, Pause } from '@evalmarket/eventbus';
 import type { EventStore } from '@evalmarket/eventstore';
 import { readCheckpoint } from './checkpoint.js';
+import {
+  describeError,
+  EventApplyError,
+  ProjectionLagError,
+  ProjectionStuckError,
+  type ProjectionStuck,
+} from './projection-errors.js';
+import {
+  checkRetryPolicy,
+  DEFAULT_RETRY_POLICY,
+  projectIsolating,
+  type ProjectionRetryPolicy,
+} from './projection-retries.js';
+import { recordStuck } from './projection-status.js';
+import { PositionWaiters } from './position-waiters.js';
 import { projectBatch, type ApplyProjection, type ProjectBatchResult } from './project-batch.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
-
-/** A read model did not catch up in time: the service is behind, not the request at fault. */
-export class ProjectionLagError extends Error {
-  override name = 'ProjectionLagError';
-}
 
 /** What the projector needs from an event bus: JetStream or in-process. */
 export type EventBusLike = Pick<EventBus, 'consume'>;
@@ -27,8 +38,14 @@ export interface RunProjectorOptions {
   projection?: string;
   /** The projection's writer; the wallet read models by default. */
   apply?: ApplyProjection;
-  /** A failed batch is rolled back whole and delivered again by the source. */
+  /** Told about every failed try of a batch (it is rolled back whole and tried again). */
   onError?: (error: unknown) => void;
+  /** Bounded retries, then stuck (see ProjectionRetryPolicy); defaults in DEFAULT_RETRY_POLICY. */
+  retry?: Partial<ProjectionRetryPolicy>;
+  /** Told once when the projection stops at an event (after its retries), and on every failed probe. */
+  onStuck?: (stuck: ProjectionStuck) => void;
+  /** Told when a stuck projection moves again. */
+  onRecovered?: (projection: string, position: number) => void;
   onBatch?: (result: ProjectBatchResult) => void;
   /**
    * On a bus source: while events keep coming, take a batch at most once per this many ms, so a
@@ -43,48 +60,87 @@ export interface Projector {
   readonly projection: string;
   /** The checkpoint this process last committed or read. */
   readonly position: number;
+  /** Set while this projection is stopped at an event it cannot apply. */
+  readonly stuck: ProjectionStuck | undefined;
   /** Resolves once the read models include every event up to `position` (read-your-writes). */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-interface Waiter {
-  position: number;
-  resolve: () => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 export const DEFAULT_PROJECTOR_BATCH_SIZE = 2000;
 const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
 
-/** Runs one projection (the wallet's by default) until stopped: every delivered batch goes through projectBatch. */
+/**
+ * Runs one projection (the wallet's by default) until stopped: every delivered batch goes through
+ * projectBatch. A batch that keeps failing stops the projection at the failing event
+ * (`retry`, `stuck`): waiters are told at once, and later ones too, instead of timing out.
+ */
 export async function runProjector(options: RunProjectorOptions): Promise<Projector> {
   const { sql, source } = options;
   const projection = options.projection ?? WALLET_PROJECTION;
+  const policy = checkRetryPolicy({ ...DEFAULT_RETRY_POLICY, ...options.retry });
   const onError =
     options.onError ??
     ((error: unknown) => console.error(`[projector ${projection}] batch failed, retrying`, error));
+  const onStuck =
+    options.onStuck ??
+    ((stuck: ProjectionStuck) =>
+      console.error(`[projector ${projection}] ${new ProjectionStuckError(stuck).message}`));
   let position = await readCheckpoint(sql, projection);
   let stopped = false;
-  const waiters = new Set<Waiter>();
+  let stuck: ProjectionStuck | undefined;
+  const retryWait = new Pause();
+  const waiters = new PositionWaiters();
 
-  const settle = () => {
-    for (const waiter of waiters) {
-      if (waiter.position <= position) {
-        clearTimeout(waiter.timer);
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+  const committed = (result: ProjectBatchResult) => {
+    if (result.position > position) position = result.position;
+    waiters.settle(position);
+    options.onBatch?.(result);
   };
 
+  const project = (events: readonly TStoredEvent[]) =>
+    projectBatch({ sql, events, projection, apply: options.apply });
+
+  const becomeStuck = async (error: unknown, attempts: number) => {
+    const failed = error instanceof EventApplyError ? error : undefined;
+    stuck = {
+      projection,
+      position,
+      failed_position: failed?.position ?? position + 1,
+      event_type: failed?.eventType ?? null,
+      error: describeError(error),
+      attempts,
+      since: stuck?.since ?? new Date().toISOString(),
+    };
+    // Stored before anyone is told, so that whoever hears of it finds it on /readyz too.
+    await recordStuck(sql, stuck).catch((recordError: unknown) => onError(recordError));
+    waiters.rejectAll(new ProjectionStuckError(stuck));
+    onStuck(stuck);
+  };
+
+  // Tries until the batch goes through or the projector stops; holding the batch meanwhile keeps
+  // the source from handing over anything after it.
   const handler = async (events: TStoredEvent[]) => {
     if (events.length === 0) return;
-    const result = await projectBatch({ sql, events, projection, apply: options.apply });
-    if (result.position > position) position = result.position;
-    settle();
-    options.onBatch?.(result);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await projectIsolating(project, events, committed);
+        if (stuck) {
+          stuck = undefined;
+          options.onRecovered?.(projection, position);
+        }
+        return;
+      } catch (error) {
+        // Thrown, never swallowed: the source must deliver these events again.
+        if (stopped) throw error;
+        onError(error);
+        if (attempt >= policy.attempts) await becomeStuck(error, attempt);
+        await retryWait.sleep(
+          stuck ? policy.stuckProbeMs : backoffMs(attempt, policy.firstDelayMs, policy.maxDelayMs),
+        );
+        if (stopped) throw error;
+      }
+    }
   };
 
   let stopSource: () => Promise<void>;
@@ -116,37 +172,31 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     get position() {
       return position;
     },
+    get stuck() {
+      return stuck;
+    },
     waitFor(target, timeoutMs = DEFAULT_WAIT_TIMEOUT_MS) {
       if (target <= position) return Promise.resolve();
+      if (stuck) return Promise.reject(new ProjectionStuckError(stuck));
       if (stopped)
         return Promise.reject(new ProjectionLagError(`Projector ${projection} is stopped at ${position}`));
-      return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = {
-          position: target,
-          resolve,
-          reject,
-          timer: setTimeout(() => {
-            waiters.delete(waiter);
-            reject(
-              new ProjectionLagError(
-                `Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`,
-              ),
-            );
-          }, timeoutMs),
-        };
-        waiters.add(waiter);
-        hurry();
-      });
+      const waiting = waiters.add(
+        target,
+        timeoutMs,
+        () =>
+          new ProjectionLagError(
+            `Projector ${projection} did not reach position ${target} within ${timeoutMs} ms`,
+          ),
+      );
+      hurry();
+      return waiting;
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      retryWait.wake();
       await stopSource();
-      for (const waiter of waiters) {
-        clearTimeout(waiter.timer);
-        waiter.reject(new Error(`Projector ${projection} stopped at ${position}`));
-      }
-      waiters.clear();
+      waiters.rejectAll(new Error(`Projector ${projection} stopped at ${position}`));
     },
   };
 }

@@ -19,9 +19,10 @@ import { Loading, Title, useAuthenticated, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type { AdminDataProvider } from '../providers/dataProvider';
+import { ProjectionsCard } from './ProjectionsCard';
 
 /**
- * Finance dashboard: the ledger invariants of `npm run audit`, platform fee revenue, credits
+ * Finance dashboard: the ledger invariants of `npm run audit`, the projections' health, platform fee revenue, credits
  * outstanding per account kind, and purchases reconciled with Stripe (every mismatch listed).
  */
 export function Dashboard() {
@@ -49,6 +50,8 @@ export function Dashboard() {
     posted: value.posted_credits,
   }));
   const reconciliation = report.stripe_reconciliation;
+  // The books can be right while a projection is stopped or behind (the audit's last check).
+  const booksBalance = report.checks.every((check) => check.ok || check.name === 'projections_running');
 
   return (
     <Box sx={{ p: 2 }}>
@@ -61,7 +64,13 @@ export function Dashboard() {
               action={
                 <Chip
                   color={report.ok ? 'success' : 'error'}
-                  label={report.ok ? 'All checks pass' : 'Invariant broken'}
+                  label={
+                    report.ok
+                      ? 'All checks pass'
+                      : booksBalance
+                        ? 'Projection stopped or behind'
+                        : 'Invariant broken'
+                  }
                 />
               }
             />
@@ -165,6 +174,9 @@ export function Dashboard() {
               </ResponsiveContainer>
             </CardContent>
           </Card>
+        </Grid>
+        <Grid size={12}>
+          <ProjectionsCard projections={report.projections} />
         </Grid>
         <Grid size={12}>
           <Card>

@@ -1,4 +1,4 @@
-import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
+import type { TEvaluatorApplicationItem, TProjectionStatus, TQualificationTier } from '@evalmarket/contracts';
 import { fetchUtils, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Session } from './session';
@@ -22,6 +22,8 @@ export interface FinanceAudit {
   postings: number;
   accounts: number;
   checks: AuditCheck[];
+  /** Every projection's position, lag and stuck record (the audit's check 6). */
+  projections: TProjectionStatus[];
   duration_ms: number;
   stripe_reconciliation: {
     ok: boolean;

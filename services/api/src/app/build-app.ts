@@ -14,8 +14,10 @@ import type { AppConfig } from '../config/config.js';
 import { installErrorHandling } from '../http/errors.js';
 import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
+import type { TProjectionStatus } from '@evalmarket/contracts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.js';
 import { createLogger } from './logger.js';
+import { AppMetrics, registerMetrics } from './metrics.js';
 
 /** The app as routes see it: zod schemas give typed params, body, query and replies. */
 export type App = FastifyInstance<
@@ -33,13 +35,17 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Extra checks for GET /readyz besides the database, by name. */
   readinessChecks?: Record<string, ReadinessCheck>;
+  /** Projection statuses for GET /readyz (a stuck projection makes the process not ready). */
+  projections?: () => Promise<TProjectionStatus[]>;
+  /** The process's metrics, served at GET /metrics; a fresh set by default. */
+  metrics?: AppMetrics;
   /** Overrides of the Idempotency-Key limits (tests use short timeouts). */
   idempotency?: Omit<IdempotencyOptions, 'sql'>;
   /** Adds the domain plugins; runs after the framework pieces, so every route gets them. */
   register?: (app: App) => Promise<void>;
 }
 
-const PROBE_URL = /^\/(?:healthz|readyz)(?:\?|$)/;
+const PROBE_URL = /^\/(?:healthz|readyz|metrics)(?:\?|$)/;
 
 export const API_TITLE = 'Evalmarket API';
 export const API_VERSION = '1.0.0';
@@ -106,7 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(idempotencyPlugin, { ...options.idempotency, sql });
 
-  registerHealthRoutes(app, { sql, checks: options.readinessChecks });
+  registerHealthRoutes(app, { sql, checks: options.readinessChecks, projections: options.projections });
+  registerMetrics(app, {
+    metrics: options.metrics ?? new AppMetrics(),
+    token: config.metricsToken,
+    production: config.nodeEnv === 'production',
+  });
 
   if (options.register) await options.register(app);
   return app;

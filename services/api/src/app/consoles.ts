@@ -11,6 +11,9 @@ export const CONSOLE_DIST = {
   admin: fileURLToPath(new URL('../../../../consoles/admin/dist/', import.meta.url)),
 };
 
+/** The server's own paths: an unknown one is a JSON 404, never a console page. */
+const SERVER_PATH = /^\/(?:api|metrics|docs|healthz|readyz)(?:\/|$)/;
+
 /**
  * Serves the built user console at / and the staff console at /admin, each a single-page app:
  * its files are routes of their own (found at start-up), and any other GET for a page path
@@ -45,7 +48,7 @@ export async function registerConsoles(
   if (mounted.length === 0) return;
   const servePage: PageServer = (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (/\.[A-Za-z0-9]+$/.test(path)) return undefined;
+    if (/\.[A-Za-z0-9]+$/.test(path) || SERVER_PATH.test(path)) return undefined;
     const target = mounted.find(
       (console) => path.startsWith(console.prefix) || `${path}/` === console.prefix,
     );

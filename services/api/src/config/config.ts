@@ -71,6 +71,17 @@ export interface AppConfig {
   claimLeaseSeconds: number;
   /** How often lease expiry and the Langfuse sync run, in milliseconds. */
   evaluationWorkerIntervalMs: number;
+  /** JetStream stream and subject prefix of this deployment's events (one pair per database). */
+  natsStream: string;
+  natsSubjectPrefix: string;
+  /** Bearer token for GET /metrics; absent: open outside production, off in production. */
+  metricsToken: string | undefined;
+  /** Tries of a failing projection batch before the projection stops at the event. */
+  projectionRetryAttempts: number;
+  /** How often a stopped projection tries its event again, in milliseconds. */
+  projectionStuckRetryMs: number;
+  /** OpenTelemetry OTLP/HTTP collector; absent: no tracing. */
+  otlpEndpoint: string | undefined;
 }
 
 export interface StripeSettings {
@@ -250,6 +261,39 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     meaning:
       'How often lease expiry and budget alerts run; the Langfuse trace sync and score push run every tenth time.',
   },
+  {
+    name: 'NATS_STREAM',
+    default: 'EVENTS',
+    meaning:
+      'JetStream stream of this deployment (letters, digits, - and _); several deployments on one NATS need one each.',
+  },
+  {
+    name: 'NATS_SUBJECT_PREFIX',
+    default: 'events',
+    meaning: 'Subject prefix of that stream (dot-separated tokens, no wildcards); one per deployment.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: /metrics open outside production, off in production)',
+    meaning: 'Bearer token Prometheus sends to scrape GET /metrics (at least 16 characters).',
+  },
+  {
+    name: 'PROJECTION_RETRY_ATTEMPTS',
+    default: '5',
+    meaning:
+      'Tries of a failing projection batch (backoff 250 ms doubling to 4 s) before the projection stops at the failing event and reports it.',
+  },
+  {
+    name: 'PROJECTION_STUCK_RETRY_MS',
+    default: '60000',
+    meaning: 'How often a stopped projection tries its event again (it resumes by itself once that works).',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '(unset: no tracing)',
+    meaning:
+      'OpenTelemetry collector base URL (OTLP over HTTP, e.g. http://127.0.0.1:4318): traces of HTTP requests and PostgreSQL queries are sent there.',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -402,6 +446,33 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('EVALUATION_WORKER_INTERVAL_MS', 50, 3_600_000, 1_000),
   );
 
+  const natsStream = read(
+    'NATS_STREAM',
+    text('NATS_STREAM', 'EVENTS', /^[A-Za-z0-9_-]{1,200}$/, 'must be letters, digits, "-" or "_"'),
+  );
+  const natsSubjectPrefix = read(
+    'NATS_SUBJECT_PREFIX',
+    text(
+      'NATS_SUBJECT_PREFIX',
+      'events',
+      /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/,
+      'must be dot-separated tokens of letters, digits, "-" or "_"',
+    ),
+  );
+  const metricsToken = read('METRICS_TOKEN', secret('METRICS_TOKEN', 16));
+  const projectionRetryAttempts = read(
+    'PROJECTION_RETRY_ATTEMPTS',
+    wholeNumber('PROJECTION_RETRY_ATTEMPTS', 1, 100, 5),
+  );
+  const otlpEndpoint = read(
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    serviceUrl('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:'], { list: false, requireHost: true }),
+  );
+  const projectionStuckRetryMs = read(
+    'PROJECTION_STUCK_RETRY_MS',
+    wholeNumber('PROJECTION_STUCK_RETRY_MS', 100, 86_400_000, 60_000),
+  );
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -458,6 +529,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
         : undefined,
     outboundAllowedOrigins: outboundAllowedOrigins!,
     outboundTimeoutMs: outboundTimeoutMs!,
+    natsStream: natsStream!,
+    natsSubjectPrefix: natsSubjectPrefix!,
+    metricsToken,
+    projectionRetryAttempts: projectionRetryAttempts!,
+    projectionStuckRetryMs: projectionStuckRetryMs!,
+    otlpEndpoint,
     secretsKey,
     claimLeaseSeconds: claimLeaseSeconds!,
     evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,

@@ -30,8 +30,10 @@ export async function startEvaluationWorker(context: DomainContext): Promise<Dom
   // Langfuse is polled every tenth tick (10 s with the default interval): lease expiry must be
   // prompt, the observability service need not be hammered.
   let ticks = 0;
+  const work = () =>
+    runEvaluationWork(context, box, langfuse, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
   const tick = async () => {
-    await runEvaluationWork(context, box, langfuse, { langfuse: ticks % LANGFUSE_EVERY_TICKS === 0 });
+    await (context.metrics?.timeJob('evaluation_worker', work) ?? work());
     ticks += 1;
   };
   const timer = setInterval(() => {

@@ -21,19 +21,25 @@ export class ReadBarrier {
     if (position > this.walletPosition) this.walletPosition = position;
   }
 
-  /** Whether a read would have to wait. */
+  /**
+   * Whether a read would have to wait. A stopped projection (`stuck`) is not waited for here:
+   * requests that need it are told by their own `waitFor`, the others keep working.
+   */
   get behind(): boolean {
+    const { domain, wallet } = this.context;
     return (
-      this.context.domain.position < this.domainPosition || this.context.wallet.position < this.walletPosition
+      (!domain.stuck && domain.position < this.domainPosition) ||
+      (!wallet.stuck && wallet.position < this.walletPosition)
     );
   }
 
-  /** Resolves once both read models include every write noted so far. */
+  /** Resolves once both read models include every write noted so far (a stuck one aside). */
   async settle(): Promise<void> {
-    const domain = this.domainPosition;
-    const wallet = this.walletPosition;
-    if (this.context.domain.position < domain) await this.context.domain.waitFor(domain);
-    if (this.context.wallet.position < wallet) await this.context.wallet.waitFor(wallet);
+    const { domain, wallet } = this.context;
+    const domainTarget = this.domainPosition;
+    const walletTarget = this.walletPosition;
+    if (!domain.stuck && domain.position < domainTarget) await domain.waitFor(domainTarget);
+    if (!wallet.stuck && wallet.position < walletTarget) await wallet.waitFor(walletTarget);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TErrorReply } from '@evalmarket/contracts';
-import { ProjectionLagError } from '@evalmarket/projector';
+import { ProjectionLagError, ProjectionStuckError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -232,6 +232,16 @@ function reply(
  */
 export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply {
   if (error instanceof AppError) return reply(error.status, error.code, error.detail, { ...error.headers });
+  if (error instanceof ProjectionStuckError) {
+    // Waiting would not help: the projection stopped at an event (see /readyz); operators repair it.
+    const { projection } = error.stuck;
+    return reply(
+      503,
+      'projection_stuck',
+      `The ${projection} read models are stopped at an event they cannot apply; operators have been alerted. Try again later.`,
+      { 'retry-after': '60' },
+    );
+  }
   if (error instanceof ProjectionLagError) {
     // The read models are behind (a stuck or restarting projector): a retry can succeed.
     return reply(503, 'read_models_behind', 'The service is catching up; try again in a moment.', {

@@ -34,9 +34,12 @@ export async function startPaymentsWorker(context: DomainContext): Promise<Domai
   const tick = () => {
     if (stopped) return;
     running = (async () => {
-      try {
+      const pass = async () => {
         await runAutoRechargeOnce(context, gateway);
         await sweepCashouts(context, gateway);
+      };
+      try {
+        await (context.metrics?.timeJob('payments_worker', pass) ?? pass());
       } catch (error) {
         context.logger.error({ err: error }, 'payments worker pass failed; it will run again');
       }

@@ -4,6 +4,7 @@ import type { LedgerWriter } from '@evalmarket/ledger-writer';
 import type { Projector } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app/build-app.js';
+import type { AppMetrics } from '../app/metrics.js';
 import type { AppConfig } from '../config/config.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
 import type { Mailer } from '../identity/mailer.js';
@@ -28,6 +29,8 @@ export interface DomainContext {
   accessTokens: AccessTokens;
   /** The clock; tests move it. */
   now(): Date;
+  /** Prometheus metrics (worker runs); absent in contexts built by hand. */
+  metrics?: AppMetrics;
 }
 
 /** A domain's HTTP routes, registered under /api/v1. */

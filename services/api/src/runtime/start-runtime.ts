@@ -24,6 +24,14 @@ import { registerReadBarrier } from '../events/read-barrier.js';
 import { LoopInvalidations, bindLoopInvalidations } from '../evaluations/loop-cache.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
+import { AppMetrics } from '../app/metrics.js';
+import {
+  busReadiness,
+  observeLedgerCommits,
+  projectionFailureHandling,
+  projectionStatuses,
+  registerStateGauges,
+} from './observe-runtime.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
@@ -54,6 +62,7 @@ export interface Runtime {
   domainProjector: Projector;
   context: DomainContext;
   bus: EventBus;
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -64,7 +73,7 @@ export interface Runtime {
  */
 export interface RuntimeOptions {
   logger?: FastifyBaseLogger;
-  /** JetStream stream and subject prefix (one pair per database; tests use their own). */
+  /** JetStream stream and subject prefix; by default NATS_STREAM and NATS_SUBJECT_PREFIX. */
   nats?: { streamName: string; subjectPrefix: string };
 }
 
@@ -79,7 +88,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   try {
     await migrate(sql);
     const store = createPostgresEventStore(sql);
-    const ledger = await startLedgerWriter({ store, sql, logger });
+    const metrics = new AppMetrics();
+    const ledger = await startLedgerWriter({ store, sql, logger, onCommit: observeLedgerCommits(metrics) });
     closers.push(() => ledger.stop());
 
     const bus: EventBus = config.natsUrl
@@ -89,7 +99,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
           sql,
           logger,
           relay: { pacingMs: RELAY_PACING_MS },
-          ...options.nats,
+          ...(options.nats ?? { streamName: config.natsStream, subjectPrefix: config.natsSubjectPrefix }),
         })
       : createInProcessBus({ store, startAfter: (name) => readCheckpoint(sql, name), logger });
     closers.push(() => bus.close());
@@ -98,7 +108,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       sql,
       source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION },
       pacingMs: PROJECTION_PACING_MS,
-      onError: (error) => logger.error({ err: error }, 'projection batch failed; it will be retried'),
+      ...projectionFailureHandling(config, logger),
     });
     closers.push(() => projector.stop());
 
@@ -116,7 +126,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
       },
       pacingMs: PROJECTION_PACING_MS,
-      onError: (error) => logger.error({ err: error }, 'domain projection batch failed; it will be retried'),
+      ...projectionFailureHandling(config, logger),
     });
     closers.push(() => domainProjector.stop());
 
@@ -138,13 +148,19 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       mailer,
       accessTokens,
       now: () => new Date(),
+      metrics,
     };
     bindLoopInvalidations(context, loopNotes);
 
+    const statuses = projectionStatuses(sql, store);
+    registerStateGauges(metrics, { statuses, ledger, bus });
     const app = await buildApp({
       config,
       sql,
       logger,
+      metrics,
+      projections: statuses,
+      readinessChecks: busReadiness(bus),
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
         requireSignInFirst(api);
@@ -163,7 +179,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       const process = await startProcess(context);
       closers.push(() => process.stop());
     }
-    return { app, sql, store, ledger, projector, domainProjector, context, bus, close: closeAll };
+    return { app, sql, store, ledger, projector, domainProjector, context, bus, metrics, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
