@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       secretsKey: undefined,
       claimLeaseSeconds: 600,
       evaluationWorkerIntervalMs: 1_000,
+      corsOrigins: [],
+      rateLimits: { windowSeconds: 60, authPerIp: 60, writesPerCaller: 300, writesPerIp: 1200 },
     });
   });
 
@@ -78,6 +80,11 @@ describe('loadConfig', () => {
         SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
         CLAIM_LEASE_SECONDS: '300',
         EVALUATION_WORKER_INTERVAL_MS: '500',
+        CORS_ORIGINS: 'https://console.example.com',
+        RATE_LIMIT_WINDOW_SECONDS: '30',
+        RATE_LIMIT_AUTH_PER_IP: '10',
+        RATE_LIMIT_WRITES_PER_CALLER: '100',
+        RATE_LIMIT_WRITES_PER_IP: '400',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -111,6 +118,8 @@ describe('loadConfig', () => {
       secretsKey: Buffer.alloc(32, 7),
       claimLeaseSeconds: 300,
       evaluationWorkerIntervalMs: 500,
+      corsOrigins: ['https://console.example.com'],
+      rateLimits: { windowSeconds: 30, authPerIp: 10, writesPerCaller: 100, writesPerIp: 400 },
     });
   });
 
@@ -324,6 +333,11 @@ describe('CONFIG_SETTINGS', () => {
       'SECRETS_KEY',
       'CLAIM_LEASE_SECONDS',
       'EVALUATION_WORKER_INTERVAL_MS',
+      'CORS_ORIGINS',
+      'RATE_LIMIT_WINDOW_SECONDS',
+      'RATE_LIMIT_AUTH_PER_IP',
+      'RATE_LIMIT_WRITES_PER_CALLER',
+      'RATE_LIMIT_WRITES_PER_IP',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

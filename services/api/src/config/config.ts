@@ -71,6 +71,20 @@ export interface AppConfig {
   claimLeaseSeconds: number;
   /** How often lease expiry and the Langfuse sync run, in milliseconds. */
   evaluationWorkerIntervalMs: number;
+  /** Other origins whose pages may call the API from a browser (CORS); none by default. */
+  corsOrigins: string[];
+  /** Requests allowed per window, counted in the database every API process shares. */
+  rateLimits: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** POST /auth/verify and /auth/refresh per client address. */
+  authPerIp: number;
+  /** Writes (POST, PUT, PATCH, DELETE) per signed-in person or API key. */
+  writesPerCaller: number;
+  /** Writes per client address. */
+  writesPerIp: number;
 }
 
 export interface StripeSettings {
@@ -250,6 +264,33 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     meaning:
       'How often lease expiry and budget alerts run; the Langfuse trace sync and score push run every tenth time.',
   },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(empty: same origin only)',
+    meaning:
+      'Comma-separated exact origins (https://app.example.com) whose pages may call the API from a browser.',
+  },
+  {
+    name: 'RATE_LIMIT_WINDOW_SECONDS',
+    default: '60',
+    meaning:
+      'Length of the window the request rate limits below count in; over a limit gets 429 with Retry-After.',
+  },
+  {
+    name: 'RATE_LIMIT_AUTH_PER_IP',
+    default: '60',
+    meaning: 'POST /auth/verify and /auth/refresh one client address may make per window.',
+  },
+  {
+    name: 'RATE_LIMIT_WRITES_PER_CALLER',
+    default: '300',
+    meaning: 'Writes (POST, PUT, PATCH, DELETE) one signed-in person or API key may make per window.',
+  },
+  {
+    name: 'RATE_LIMIT_WRITES_PER_IP',
+    default: '1200',
+    meaning: 'Writes one client address may make per window (Stripe webhooks are not counted).',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -402,6 +443,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('EVALUATION_WORKER_INTERVAL_MS', 50, 3_600_000, 1_000),
   );
 
+  const corsOrigins = read('CORS_ORIGINS', originList('CORS_ORIGINS'));
+  const rateLimits = {
+    windowSeconds: read('RATE_LIMIT_WINDOW_SECONDS', wholeNumber('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60)),
+    authPerIp: read('RATE_LIMIT_AUTH_PER_IP', wholeNumber('RATE_LIMIT_AUTH_PER_IP', 1, 1_000_000, 60)),
+    writesPerCaller: read(
+      'RATE_LIMIT_WRITES_PER_CALLER',
+      wholeNumber('RATE_LIMIT_WRITES_PER_CALLER', 1, 1_000_000, 300),
+    ),
+    writesPerIp: read(
+      'RATE_LIMIT_WRITES_PER_IP',
+      wholeNumber('RATE_LIMIT_WRITES_PER_IP', 1, 1_000_000, 1200),
+    ),
+  };
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -461,6 +516,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     secretsKey,
     claimLeaseSeconds: claimLeaseSeconds!,
     evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,
+    corsOrigins: corsOrigins!,
+    rateLimits: {
+      windowSeconds: rateLimits.windowSeconds!,
+      authPerIp: rateLimits.authPerIp!,
+      writesPerCaller: rateLimits.writesPerCaller!,
+      writesPerIp: rateLimits.writesPerIp!,
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { registerReadBarrier } from '../events/read-barrier.js';
 import { LoopInvalidations, bindLoopInvalidations } from '../evaluations/loop-cache.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
+import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
@@ -145,6 +146,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       config,
       sql,
       logger,
+      payments: async () => {
+        const gateway = await paymentsGateway(context);
+        return gateway.mode === 'stripe' ? { mode: 'stripe' } : { mode: 'local', apiBase: gateway.apiBase! };
+      },
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
         requireSignInFirst(api);
