@@ -1,3 +1,5 @@
+// First: settles how zod validates in a browser before any schema is built (see strict-csp.ts).
+import './strict-csp.js';
 export * from './money.js';
 export * from './events.js';
 export * from './ledger-events.js';
