@@ -9,7 +9,7 @@ import { readsApi } from './reads-api.js';
 import { sdkApi } from './sdk-api.js';
 
 export { evaluationProjection } from './evaluation-projection.js';
-export { invitationProjection } from './invitations-api.js';
+export { invitationProjection } from './invitation-projection.js';
 export { startEvaluationWorker } from './evaluation-worker.js';
 
 /** Evaluations, configuration, Langfuse, SDK ingestion, the evaluation loop and analytics. */

@@ -2,23 +2,21 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_INVITATIONS_PER_EVALUATION,
   ZInvitation,
-  ZInvitationEventData,
   ZInvitationParams,
   ZInvitationRequest,
   evaluationInvitationsStreamId,
   type TInvitation,
-  type TInvitationPersonal,
 } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
-import type { DomainEventHandlers } from '@evalmarket/projector';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
-import { openPersonalData, sealPersonalData } from '../identity/personal-data.js';
+import { sealPersonalData } from '../identity/personal-data.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { iso, ownedEvaluation, type EvaluationRow } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
+import { invitationKey } from './invitation-projection.js';
 
 /*
  * The owner of a private evaluation invites evaluators by email (audience.ts decides what an
@@ -27,9 +25,6 @@ import { ZEvaluationIdParams } from './evaluations-api.js';
  */
 
 const NOT_OWNER = 'Only the owner can manage invitations';
-
-/** The personal-data key of one invitation (user_keys holds it beside the people's keys). */
-const invitationKey = (invitationId: string) => `invitation-${invitationId}`;
 
 interface InvitationRow {
   invitation_id: string;
@@ -178,33 +173,3 @@ export async function invitationsApi(app: App, context: DomainContext): Promise<
     },
   );
 }
-
-/** Keeps evaluation_invitations from the evaluation_invitations-{id} streams. */
-export const invitationProjection: DomainEventHandlers = {
-  async EvaluationInvitationSent(tx, event) {
-    const data = ZInvitationEventData.EvaluationInvitationSent.parse(event.data);
-    const personal = await openPersonalData<TInvitationPersonal>(
-      tx,
-      invitationKey(data.invitation_id),
-      data.personal,
-    );
-    // Revoked since (its key deleted): nothing to project.
-    if (!personal) return;
-    await tx.query(
-      `INSERT INTO evaluation_invitations (invitation_id, evaluation_id, email, invited_by, invited_at, updated_position)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [
-        data.invitation_id,
-        data.evaluation_id,
-        personal.email,
-        data.invited_by,
-        event.recorded_at,
-        event.global_position,
-      ],
-    );
-  },
-  async EvaluationInvitationRevoked(tx, event) {
-    const data = ZInvitationEventData.EvaluationInvitationRevoked.parse(event.data);
-    await tx.query('DELETE FROM evaluation_invitations WHERE invitation_id = $1', [data.invitation_id]);
-  },
-};
