@@ -56,20 +56,16 @@ describe('security headers in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('serves the staff console with its policy and no violation', async () => {
+  it.each([
+    ['the staff console', '/admin', (page: Page) => page.locator('#root *').first()],
+    ['/docs (Swagger UI)', '/docs', (page: Page) => page.getByText('Evalmarket API').first()],
+  ])('serves %s with its policy and no violation', async (_name, url, landmark) => {
     const { page, problems } = await watchedPage();
-    const reply = await page.goto('/admin');
-    expect(reply!.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.locator('#root *').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(problems).toEqual([]);
-  });
-
-  it('serves /docs (Swagger UI) with its policy and no violation', async () => {
-    const { page, problems } = await watchedPage();
-    const reply = await page.goto('/docs');
-    expect(reply!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    await page.getByText('Evalmarket API').first().waitFor();
+    const reply = await page.goto(url);
+    const policy = reply!.headers()['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    await landmark(page).waitFor();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });
