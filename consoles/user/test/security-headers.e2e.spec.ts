@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mailboxLink } from '@evalmarket/testkit/e2e';
 import { useBrowserSuite } from './support/browser-suite';
 import { signInInBrowser } from './support/session';
 
@@ -8,7 +9,7 @@ import { signInInBrowser } from './support/session';
  * works, and the browser reports no policy violation and no page error.
  */
 describe('security headers in the browser', () => {
-  const suite = useBrowserSuite();
+  const suite = useBrowserSuite({ env: { ADMIN_EMAILS: 'staff-csp@example.com' } });
 
   /** A page that records CSP violations (from the first script on) and console errors. */
   async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
@@ -67,6 +68,21 @@ describe('security headers in the browser', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     await landmark(page).waitFor();
     await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  it('runs the signed-in staff console (dashboard and a resource list) without a violation', async () => {
+    const { page, problems } = await watchedPage();
+    await page.goto('/admin/');
+    await page.getByLabel('Email').fill('staff-csp@example.com');
+    await page.getByRole('button', { name: 'Send Magic Link' }).click();
+    const link = await mailboxLink(suite.api.baseUrl, 'staff-csp@example.com', '/auth/callback');
+    const token = new URL(link).searchParams.get('token')!;
+    await page.goto(`/admin/#/auth-callback?token=${encodeURIComponent(token)}`);
+    await page.getByText('Ledger invariants').waitFor();
+    await page.getByText('All checks pass').waitFor();
+    await page.goto('/admin/#/users');
+    await page.getByText('staff-csp@example.com').first().waitFor();
     expect(problems).toEqual([]);
   });
 });
