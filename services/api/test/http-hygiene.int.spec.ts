@@ -119,11 +119,32 @@ describe('HTTP hygiene: links, uploads and logs', () => {
       url: `/api/v1/profile/?x=1&Access%5Ftoken=${bearer}-rejected`,
     });
     await runtime.app.inject({ method: 'GET', url: `/auth/callback?token=${token}-link` });
+    // An email change: its link's token travels in the API path.
+    const changed = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/change-email',
+      headers: person.headers,
+      payload: { new_email: 'hygiene-new@example.com' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const changeToken = latestLinkToken(runtime, 'hygiene-new@example.com');
+    const confirmed = await runtime.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/verify-email-change/${changeToken}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
 
+    // The sink takes lines a tick later (a Writable buffers writes made while one is in flight).
+    await new Promise((resolve) => setImmediate(resolve));
     const log = logLines.join('\n');
     expect(log).toContain('/api/v1/analytics/exports/download?token=[Redacted]');
     expect(log).toContain('access_token=[Redacted]');
+    expect(log).toContain('/api/v1/auth/verify-email-change/[Redacted]');
     expect(log).not.toContain(token);
     expect(log).not.toContain(bearer);
+    // (Without SMTP the development mailer logs the emailed link itself, by design; the request
+    // log must not repeat it.)
+    const requestLog = logLines.filter((line) => line.includes('"req":')).join('\n');
+    expect(requestLog).not.toContain(changeToken);
   }, 30_000);
 });

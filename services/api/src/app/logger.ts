@@ -26,11 +26,15 @@ export const REDACTED_LOG_PATHS = [
  */
 const SECRET_QUERY_PARAMETERS = new Set(['token', 'access_token', 'refresh_token', 'code', 'api_key']);
 
-/** The URL with the values of credential query parameters replaced by `[Redacted]`. */
+/** Paths whose last segment is a credential (the email-change link's token). */
+const SECRET_PATH_SEGMENT = /^(\/api\/v1\/auth\/verify-email-change\/)[^/?#]+/i;
+
+/** The URL with credentials (query values named above, token path segments) replaced by `[Redacted]`. */
 export function redactUrl(url: string): string {
-  const queryAt = url.indexOf('?');
-  if (queryAt === -1) return url;
-  const pairs = url
+  const redacted = url.replace(SECRET_PATH_SEGMENT, '$1[Redacted]');
+  const queryAt = redacted.indexOf('?');
+  if (queryAt === -1) return redacted;
+  const pairs = redacted
     .slice(queryAt + 1)
     .split('&')
     .map((pair) => {
@@ -44,7 +48,7 @@ export function redactUrl(url: string): string {
       }
       return SECRET_QUERY_PARAMETERS.has(name.trim().toLowerCase()) ? `${rawName}=[Redacted]` : pair;
     });
-  return `${url.slice(0, queryAt)}?${pairs.join('&')}`;
+  return `${redacted.slice(0, queryAt)}?${pairs.join('&')}`;
 }
 
 /** Fastify's request serializer with the URL's credentials redacted (see redactUrl). */
