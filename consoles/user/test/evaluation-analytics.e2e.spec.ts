@@ -15,7 +15,8 @@ describe('evaluation analytics dashboard (browser)', () => {
     [api, browser] = await Promise.all([startApiProcess(), launchBrowser()]);
     const owner = await apiSession(api, 'analyst@example.com', { first_name: 'Ana', last_name: 'Lyst' });
     evaluation = await owner.call<TEvaluation>('/api/v1/jobs', {
-      body: { title: 'Weather bot', model_type: 'gpt-4' },
+      // Public, so the evaluator below may claim in it without an invitation.
+      body: { title: 'Weather bot', model_type: 'gpt-4', visibility_settings: { is_public: true } },
     });
     const key = await owner.call<{ api_key: string; project_id: string }>(
       `/api/v1/evaluations/${evaluation.id}/api-keys`,

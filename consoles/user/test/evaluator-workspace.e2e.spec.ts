@@ -19,7 +19,13 @@ describe('evaluator workspace (browser)', () => {
       last_name: 'Requester',
     });
     evaluation = await owner.call<TEvaluation>('/api/v1/jobs', {
-      body: { title: 'Travel answers', description: 'Is the travel advice correct?', model_type: 'gpt-4' },
+      // Public: evaluators who were not invited may evaluate it (a private one is invitation-only).
+      body: {
+        title: 'Travel answers',
+        description: 'Is the travel advice correct?',
+        model_type: 'gpt-4',
+        visibility_settings: { is_public: true },
+      },
     });
     const key = await owner.call<{ api_key: string; project_id: string }>(
       `/api/v1/evaluations/${evaluation.id}/api-keys`,

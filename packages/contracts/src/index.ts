@@ -1,3 +1,5 @@
+// First: settles how zod validates in a browser before any schema is built (see strict-csp.ts).
+import './strict-csp.js';
 export * from './money.js';
 export * from './events.js';
 export * from './ledger-events.js';
@@ -9,3 +11,4 @@ export * from './evaluator-api.js';
 export * from './user-admin-events.js';
 export * from './analytics-api.js';
 export * from './evaluations.js';
+export * from './evaluation-invitations.js';

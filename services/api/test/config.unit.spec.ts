@@ -51,6 +51,8 @@ describe('loadConfig', () => {
       projectionRetryAttempts: 5,
       projectionStuckRetryMs: 60_000,
       otlpEndpoint: undefined,
+      corsOrigins: [],
+      rateLimits: { windowSeconds: 60, authPerIp: 60, writesPerCaller: 300, writesPerIp: 1200 },
     });
   });
 
@@ -90,6 +92,11 @@ describe('loadConfig', () => {
         PROJECTION_RETRY_ATTEMPTS: '3',
         PROJECTION_STUCK_RETRY_MS: '5000',
         OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        CORS_ORIGINS: 'https://console.example.com',
+        RATE_LIMIT_WINDOW_SECONDS: '30',
+        RATE_LIMIT_AUTH_PER_IP: '10',
+        RATE_LIMIT_WRITES_PER_CALLER: '100',
+        RATE_LIMIT_WRITES_PER_IP: '400',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -129,6 +136,8 @@ describe('loadConfig', () => {
       projectionRetryAttempts: 3,
       projectionStuckRetryMs: 5_000,
       otlpEndpoint: 'http://otel-collector:4318',
+      corsOrigins: ['https://console.example.com'],
+      rateLimits: { windowSeconds: 30, authPerIp: 10, writesPerCaller: 100, writesPerIp: 400 },
     });
   });
 
@@ -356,6 +365,11 @@ describe('CONFIG_SETTINGS', () => {
       'PROJECTION_RETRY_ATTEMPTS',
       'PROJECTION_STUCK_RETRY_MS',
       'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'CORS_ORIGINS',
+      'RATE_LIMIT_WINDOW_SECONDS',
+      'RATE_LIMIT_AUTH_PER_IP',
+      'RATE_LIMIT_WRITES_PER_CALLER',
+      'RATE_LIMIT_WRITES_PER_IP',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

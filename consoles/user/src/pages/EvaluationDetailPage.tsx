@@ -5,6 +5,7 @@ import type { ApiError } from '../api/client';
 import { apiRequest } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
+import { InvitationsPanel } from '../evaluations/InvitationsPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';
 import { SdkPanel } from '../evaluations/SdkPanel';
 import { StatusActions } from '../evaluations/StatusActions';
@@ -102,6 +103,10 @@ export function EvaluationDetailPage() {
           </>
         )}
       </section>
+
+      {owner && !evaluation.is_public && (
+        <InvitationsPanel evaluationId={evaluation.id} isPublic={evaluation.is_public} />
+      )}
 
       <SdkPanel
         evaluationId={evaluation.id}

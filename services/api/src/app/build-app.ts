@@ -13,11 +13,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/config.js';
 import { installErrorHandling } from '../http/errors.js';
 import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
+import { registerRateLimits } from '../http/rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
 import type { TProjectionStatus } from '@evalmarket/contracts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.js';
 import { createLogger } from './logger.js';
 import { AppMetrics, registerMetrics } from './metrics.js';
+import { registerSecurityHeaders, type PaymentsSources } from './security-headers.js';
 
 /** The app as routes see it: zod schemas give typed params, body, query and replies. */
 export type App = FastifyInstance<
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   metrics?: AppMetrics;
   /** Overrides of the Idempotency-Key limits (tests use short timeouts). */
   idempotency?: Omit<IdempotencyOptions, 'sql'>;
+  /** How the user console pays, for its Content-Security-Policy (absent: no payment sources). */
+  payments?: () => Promise<PaymentsSources>;
   /** Adds the domain plugins; runs after the framework pieces, so every route gets them. */
   register?: (app: App) => Promise<void>;
 }
@@ -91,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  await registerSecurityHeaders(app, { config, payments: options.payments });
+  await registerRateLimits(app, { sql, limits: config.rateLimits });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -82,6 +82,20 @@ export interface AppConfig {
   projectionStuckRetryMs: number;
   /** OpenTelemetry OTLP/HTTP collector; absent: no tracing. */
   otlpEndpoint: string | undefined;
+  /** Other origins whose pages may call the API from a browser (CORS); none by default. */
+  corsOrigins: string[];
+  /** Requests allowed per window, counted in the database every API process shares. */
+  rateLimits: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** POST /auth/verify and /auth/refresh per client address. */
+  authPerIp: number;
+  /** Writes (POST, PUT, PATCH, DELETE) per signed-in person or API key. */
+  writesPerCaller: number;
+  /** Writes per client address. */
+  writesPerIp: number;
 }
 
 export interface StripeSettings {
@@ -294,6 +308,33 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     meaning:
       'OpenTelemetry collector base URL (OTLP over HTTP, e.g. http://127.0.0.1:4318): traces of HTTP requests and PostgreSQL queries are sent there.',
   },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(empty: same origin only)',
+    meaning:
+      'Comma-separated exact origins (https://app.example.com) whose pages may call the API from a browser.',
+  },
+  {
+    name: 'RATE_LIMIT_WINDOW_SECONDS',
+    default: '60',
+    meaning:
+      'Length of the window the request rate limits below count in; over a limit gets 429 with Retry-After.',
+  },
+  {
+    name: 'RATE_LIMIT_AUTH_PER_IP',
+    default: '60',
+    meaning: 'POST /auth/verify and /auth/refresh one client address may make per window.',
+  },
+  {
+    name: 'RATE_LIMIT_WRITES_PER_CALLER',
+    default: '300',
+    meaning: 'Writes (POST, PUT, PATCH, DELETE) one signed-in person or API key may make per window.',
+  },
+  {
+    name: 'RATE_LIMIT_WRITES_PER_IP',
+    default: '1200',
+    meaning: 'Writes one client address may make per window (Stripe webhooks are not counted).',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -472,6 +513,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'PROJECTION_STUCK_RETRY_MS',
     wholeNumber('PROJECTION_STUCK_RETRY_MS', 100, 86_400_000, 60_000),
   );
+  const corsOrigins = read('CORS_ORIGINS', originList('CORS_ORIGINS'));
+  const rateLimits = {
+    windowSeconds: read('RATE_LIMIT_WINDOW_SECONDS', wholeNumber('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60)),
+    authPerIp: read('RATE_LIMIT_AUTH_PER_IP', wholeNumber('RATE_LIMIT_AUTH_PER_IP', 1, 1_000_000, 60)),
+    writesPerCaller: read(
+      'RATE_LIMIT_WRITES_PER_CALLER',
+      wholeNumber('RATE_LIMIT_WRITES_PER_CALLER', 1, 1_000_000, 300),
+    ),
+    writesPerIp: read(
+      'RATE_LIMIT_WRITES_PER_IP',
+      wholeNumber('RATE_LIMIT_WRITES_PER_IP', 1, 1_000_000, 1200),
+    ),
+  };
 
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
@@ -538,6 +592,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     secretsKey,
     claimLeaseSeconds: claimLeaseSeconds!,
     evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,
+    corsOrigins: corsOrigins!,
+    rateLimits: {
+      windowSeconds: rateLimits.windowSeconds!,
+      authPerIp: rateLimits.authPerIp!,
+      writesPerCaller: rateLimits.writesPerCaller!,
+      writesPerIp: rateLimits.writesPerIp!,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guards.js';
 import { ForbiddenError, NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { mayAccess } from './audience.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -57,14 +58,17 @@ export async function findEvaluation(sql: SqlExecutor, id: string): Promise<Eval
   return rows[0];
 }
 
-/** Public evaluations for anyone, private ones for their owner; 404 otherwise (no existence leak). */
+/**
+ * Public evaluations for anyone, private ones for their owner and invited people (audience.ts);
+ * 404 otherwise (no existence leak).
+ */
 export async function readableEvaluation(
   sql: SqlExecutor,
   request: FastifyRequest,
   id: string,
 ): Promise<EvaluationRow> {
   const row = await findEvaluation(sql, id);
-  if (!row || (!row.is_public && row.creator_id !== request.userId)) {
+  if (!row || !(await mayAccess(sql, row, request.userId))) {
     throw new NotFoundError(MESSAGES.evaluationNotFound);
   }
   return row;

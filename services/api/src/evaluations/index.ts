@@ -3,11 +3,13 @@ import type { App } from '../app/build-app.js';
 import { loadSecretBox } from '../http/outbound/secret-box.js';
 import { configApi } from './config-api.js';
 import { evaluationsApi } from './evaluations-api.js';
+import { invitationsApi } from './invitations-api.js';
 import { loopApi } from './loop-api.js';
 import { readsApi } from './reads-api.js';
 import { sdkApi } from './sdk-api.js';
 
 export { evaluationProjection } from './evaluation-projection.js';
+export { invitationProjection } from './invitation-projection.js';
 export { startEvaluationWorker } from './evaluation-worker.js';
 
 /** Evaluations, configuration, Langfuse, SDK ingestion, the evaluation loop and analytics. */
@@ -16,6 +18,7 @@ export async function evaluationsPlugin(app: App, context: DomainContext): Promi
   await evaluationsApi(app, context, box);
   await configApi(app, context, box);
   await sdkApi(app, context);
+  await invitationsApi(app, context);
   await loopApi(app, context);
   await readsApi(app, context);
 }

@@ -22,6 +22,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { spendableCredits, type EvaluationRow } from './evaluation-access.js';
+import { invitedEvaluationIds, mayAccess, mayAccessEvaluation, needsInvitation } from './audience.js';
 import { budgetPeriodStart } from './quality-metrics.js';
 import {
   BOOK_EXPIRY_GRACE_MS,
@@ -199,10 +200,14 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
        WHERE e.status = 'active' AND e.creator_id <> $1 ORDER BY e.created_at, e.id LIMIT 200`,
       [userId],
     );
+    const invited = rows.some((row) => needsInvitation(row, userId))
+      ? await invitedEvaluationIds(sql, userId)
+      : new Set<string>();
     const open: Array<{ evaluation: EvaluationRow; config: TEvaluationConfig; who: Eligibility }> = [];
     for (const row of rows) {
       const cfg = row.config;
       if (!cfg.evaluation_enabled) continue;
+      if (!mayAccessEvaluation(row, { userId, invited: invited.has(row.id) })) continue;
       const who = eligibility(cfg.permission_level, evaluator);
       if (who) open.push({ evaluation: row, config: cfg, who });
     }
@@ -260,7 +265,7 @@ export async function loopApi(app: App, context: DomainContext): Promise<void> {
     voting?: Claim,
   ): Promise<Claimed | AppError> => {
     const evaluation = await cache.evaluation(evaluationId);
-    if (!evaluation || evaluation.status !== 'active')
+    if (!evaluation || evaluation.status !== 'active' || !(await mayAccess(sql, evaluation, userId)))
       return new NotFoundError('Evaluation not found or not active');
     if (evaluation.creator_id === userId)
       return new ForbiddenError('You cannot evaluate your own evaluation');

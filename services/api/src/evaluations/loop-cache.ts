@@ -79,6 +79,7 @@ export interface LoopEvaluation {
   id: string;
   status: string;
   creator_id: string;
+  is_public: boolean;
   config: TEvaluationConfig | undefined;
 }
 
@@ -171,6 +172,7 @@ export class LoopCache {
       id: row.id,
       status: row.status,
       creator_id: row.creator_id,
+      is_public: row.is_public,
       config: await readConfig(this.sql, evaluationId),
     };
     if (notes) this.evaluations.set(evaluationId, value, position, nowMs);

@@ -28,6 +28,7 @@ import { AppError, AppErrorCode, ConflictError, NotFoundError, ValidationError }
 import { sealPersonalData } from '../identity/personal-data.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { detectCvFileType } from './cv-file-type.js';
+import { cvStructureProblem } from './cv-structure.js';
 import { loadEvaluator } from './evaluator-state.js';
 import { getPayoutStatus } from './payout-status.js';
 import { cashableCredits } from '../payments/cashout.js';
@@ -199,6 +200,8 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
         if (bytes.length === 0) throw ValidationError.at(['body', 'file'], CV_TYPE_MESSAGE);
         const kind = detectCvFileType(bytes);
         if (!kind) throw ValidationError.at(['body', 'file'], CV_TYPE_MESSAGE, 'unsupported_file_type');
+        const problem = await cvStructureProblem(bytes, kind);
+        if (problem) throw ValidationError.at(['body', 'file'], problem, 'malformed_file');
         const fileId = randomUUID();
         const storageKey = `cv/${userId}/${fileId}.${kind.extension}`;
         await blobs.put(storageKey, bytes, kind.contentType);

@@ -23,7 +23,8 @@ export type RateLimitVerdict = { ok: true } | { ok: false; retry_after_seconds: 
 /**
  * Single-use, short-lived links (sign-in and email change): the token is 32 random bytes, only
  * its sha256 is stored, and consuming it is one conditional UPDATE, so a token works once even
- * when clicked twice at the same moment. The same table is the rate limiter's memory.
+ * when clicked twice at the same moment; asking again revokes the earlier links. The same table is
+ * the rate limiter's memory.
  */
 export function createMagicLinks(options: { sql: SqlClient; now: () => Date }) {
   const { sql, now } = options;
@@ -67,8 +68,13 @@ export function createMagicLinks(options: { sql: SqlClient; now: () => Date }) {
       const token = newSecretToken();
       const created = now();
       const expires_at = new Date(created.getTime() + MAGIC_LINK_TTL_MINUTES * 60_000);
+      // A newer link revokes the older ones of the same address and purpose (they expire now; the
+      // rows stay, as the rate limiter counts them), so only the latest email signs anyone in.
       await sql.query(
-        `INSERT INTO magic_link_tokens (token_hash, email, purpose, user_id, new_email, requested_ip, expires_at, created_at)
+        `WITH revoked AS (
+           UPDATE magic_link_tokens SET expires_at = $8
+           WHERE email = $2 AND purpose = $3 AND used_at IS NULL AND expires_at > $8)
+         INSERT INTO magic_link_tokens (token_hash, email, purpose, user_id, new_email, requested_ip, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           hashSecretToken(token),

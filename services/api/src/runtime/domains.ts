@@ -17,7 +17,12 @@ import { startPaymentsWorker } from '../payments/payments-worker.js';
 import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
 import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
-import { evaluationProjection, evaluationsPlugin, startEvaluationWorker } from '../evaluations/index.js';
+import {
+  evaluationProjection,
+  evaluationsPlugin,
+  invitationProjection,
+  startEvaluationWorker,
+} from '../evaluations/index.js';
 import type { DomainContext, DomainPlugin } from './domain-context.js';
 
 /**
@@ -47,6 +52,7 @@ export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
   paymentsProjection,
   userAdminProjection,
   evaluationProjection,
+  invitationProjection,
 ];
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */

@@ -32,6 +32,7 @@ import {
   projectionStatuses,
   registerStateGauges,
 } from './observe-runtime.js';
+import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from './domain-context.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
@@ -161,6 +162,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       metrics,
       projections: statuses,
       readinessChecks: busReadiness(bus),
+      payments: async () => {
+        const gateway = await paymentsGateway(context);
+        return gateway.mode === 'stripe' ? { mode: 'stripe' } : { mode: 'local', apiBase: gateway.apiBase! };
+      },
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
         requireSignInFirst(api);

@@ -16,7 +16,32 @@ export function multipartFile(
 }
 
 /** The smallest byte strings each kind of CV is recognised by. */
-export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+export const SAMPLE_PDF = minimalPdf();
+
+/** The smallest well-formed PDF: a catalog, one empty page and a correct cross-reference table. */
+export function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** An HTML page wearing a PDF's first bytes: recognised by its header, refused by its structure. */
+export const HTML_WITH_PDF_HEADER = Buffer.from(
+  '%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n',
+);
 export const SAMPLE_DOC = Buffer.concat([
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
   Buffer.alloc(504),

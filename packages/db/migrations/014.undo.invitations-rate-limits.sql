@@ -1,0 +1,2 @@
+DROP TABLE rate_limit_hits;
+DROP TABLE evaluation_invitations;
