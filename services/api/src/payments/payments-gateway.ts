@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startStripeFake, type StripeFake } from '@evalmarket/testkit/stripe-fake';
+import { startStripeFake, type StripeFake } from '@evalmarket/stripe-double';
 import Stripe from 'stripe';
 import type { DomainContext } from '../runtime/domain-context.js';
 
