@@ -7,6 +7,7 @@ import type { PaymentsGateway } from './payments-gateway.js';
 import {
   ensureLedgerAccounts,
   findUserByAccount,
+  findUserBySavedMethod,
   readPayoutAccount,
   recordPaymentsEvent,
 } from './payments-service.js';
@@ -34,55 +35,98 @@ export async function applyStripeEvent(
       const charge = event.data.object;
       const intentId = idOf(charge.payment_intent);
       if (!intentId) return { applied: 'ignored: charge without PaymentIntent' };
-      const fresh = await gateway.stripe.charges.retrieve(charge.id);
-      const refunds = fresh.refunds?.data ?? charge.refunds?.data ?? [];
-      for (const refund of refunds) {
-        if (refund.status !== 'succeeded') continue;
-        await takeBack(context, gateway, {
-          sourceId: refund.id,
-          intentId,
-          amountCents: refund.amount,
-          metadata,
-        });
+      // Since API 2022-11-15 a charge carries its refunds only when expanded, and never in an
+      // event: list them from Stripe.
+      let taken = 0;
+      for await (const refund of gateway.stripe.refunds.list({ charge: charge.id, limit: 100 })) {
+        if (await takeBackRefund(context, gateway, refund, metadata)) taken += 1;
       }
-      return { applied: 'refund' };
+      return { applied: `refund: ${taken} succeeded` };
     }
-    case 'charge.dispute.created': {
-      const dispute = event.data.object;
-      const intentId = idOf(dispute.payment_intent);
-      if (!intentId) return { applied: 'ignored: dispute without PaymentIntent' };
-      await takeBack(context, gateway, {
-        sourceId: dispute.id,
-        intentId,
-        amountCents: dispute.amount,
-        metadata,
-      });
-      return { applied: 'dispute' };
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      // A refund that starts pending is taken back when it succeeds; failed or canceled ones never.
+      const refund = await gateway.stripe.refunds.retrieve(event.data.object.id);
+      return {
+        applied: (await takeBackRefund(context, gateway, refund, metadata))
+          ? 'refund'
+          : `ignored: refund ${refund.status}`,
+      };
     }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+    case 'charge.dispute.closed':
+      return { applied: await applyDispute(context, gateway, event.data.object.id, metadata) };
     case 'setup_intent.succeeded': {
       const setup = await gateway.stripe.setupIntents.retrieve(event.data.object.id);
       const userId = setup.metadata?.user_id;
       const methodId = idOf(setup.payment_method);
       if (!userId || !methodId || setup.status !== 'succeeded') return { applied: 'ignored: not ours' };
       const method = await gateway.stripe.paymentMethods.retrieve(methodId);
-      if (!method.card) return { applied: 'ignored: not a card' };
+      // SetupIntents are card-only (createSetupIntent), so this is a card; anything else is refused.
+      if (!method.card) return { applied: `ignored: ${method.type} is not a card` };
       await recordPaymentsEvent(
         context,
         userId,
         'PaymentMethodSaved',
-        {
-          user_id: userId,
-          stripe_payment_method_id: method.id,
-          card_brand: method.card.brand,
-          card_last4: method.card.last4,
-          card_exp_month: method.card.exp_month,
-          card_exp_year: method.card.exp_year,
-          setup_intent_id: setup.id,
-        },
+        savedCardData(userId, method, setup.id),
         // Keyed by the SetupIntent: its event and a confirm-time refresh record it once.
         { key: `stripe-setup:${setup.id}`, metadata },
       );
       return { applied: 'card saved' };
+    }
+    case 'payment_method.detached': {
+      const methodId = event.data.object.id;
+      const owner = await findUserBySavedMethod(context.sql, methodId);
+      if (!owner) return { applied: 'ignored: not a saved card' };
+      await recordPaymentsEvent(
+        context,
+        owner,
+        'PaymentMethodRemoved',
+        { user_id: owner, stripe_payment_method_id: methodId },
+        { key: `stripe-event:${event.id}`, metadata },
+      );
+      return { applied: 'card removed' };
+    }
+    case 'payment_method.automatically_updated': {
+      const method = await gateway.stripe.paymentMethods.retrieve(event.data.object.id);
+      const owner = await findUserBySavedMethod(context.sql, method.id);
+      if (!owner || !method.card) return { applied: 'ignored: not a saved card' };
+      await recordPaymentsEvent(
+        context,
+        owner,
+        'PaymentMethodSaved',
+        savedCardData(owner, method, undefined),
+        { key: `stripe-event:${event.id}`, metadata },
+      );
+      return { applied: 'card updated' };
+    }
+    case 'account.application.deauthorized': {
+      // The connected account removed the platform: it can no longer receive transfers.
+      const accountId = event.account;
+      const userId = accountId ? await findUserByAccount(context.sql, accountId) : undefined;
+      if (!accountId || !userId) return { applied: 'ignored: unknown account' };
+      await recordPaymentsEvent(
+        context,
+        userId,
+        'PayoutAccountDisconnected',
+        { user_id: userId, stripe_account_id: accountId },
+        { key: `stripe-event:${event.id}`, metadata },
+      );
+      return { applied: 'account deauthorized' };
+    }
+    case 'payout.failed':
+    case 'transfer.reversed': {
+      // Money already left the platform for the evaluator; finance follows it up from the log.
+      context.logger.warn(
+        { stripe_event: event.id, type: event.type, account: event.account, object: event.data.object.id },
+        'Stripe reports money sent to an evaluator did not arrive',
+      );
+      return { applied: `noted: ${event.type}` };
     }
     case 'account.updated': {
       const accountId = event.data.object.id;
@@ -193,6 +237,75 @@ export async function refreshPayoutAccount(
     { user_id: userId, stripe_account_id: accountId, details_submitted: details, payouts_enabled: payouts },
     { metadata },
   );
+}
+
+function savedCardData(userId: string, method: Stripe.PaymentMethod, setupIntentId: string | undefined) {
+  const card = method.card!;
+  return {
+    user_id: userId,
+    stripe_payment_method_id: method.id,
+    card_brand: card.brand,
+    card_last4: card.last4,
+    card_exp_month: card.exp_month,
+    card_exp_year: card.exp_year,
+    ...(setupIntentId ? { setup_intent_id: setupIntentId } : {}),
+  };
+}
+
+/** Takes a succeeded refund's credits back (once, keyed by the refund id); false otherwise. */
+async function takeBackRefund(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  refund: Stripe.Refund,
+  metadata: TEventMetadata,
+): Promise<boolean> {
+  const intentId = idOf(refund.payment_intent);
+  if (!intentId || refund.status !== 'succeeded') return false;
+  await takeBack(context, gateway, { sourceId: refund.id, intentId, amountCents: refund.amount, metadata });
+  return true;
+}
+
+/**
+ * A dispute's money is what its balance transactions say (Disputes.d.ts: negative = withdrawn
+ * from the platform). An inquiry (`warning_*`) withdraws nothing and takes nothing; withdrawn
+ * funds take the credits back (keyed by the dispute id); reinstated funds (a won dispute) give
+ * back what was recovered, once, as a spending adjustment keyed by the dispute id.
+ */
+async function applyDispute(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  disputeId: string,
+  metadata: TEventMetadata,
+): Promise<string> {
+  const dispute = await gateway.stripe.disputes.retrieve(disputeId);
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return 'ignored: dispute without PaymentIntent';
+  const transactions = dispute.balance_transactions ?? [];
+  const withdrawn = transactions.filter((t) => t.amount < 0).reduce((sum, t) => sum - t.amount, 0);
+  const reinstated = transactions.filter((t) => t.amount > 0).reduce((sum, t) => sum + t.amount, 0);
+  if (withdrawn === 0) return `ignored: dispute ${dispute.status} withdrew nothing`;
+  await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
+  if (reinstated < withdrawn) return 'dispute: credits taken back';
+  const taken = context.ledger.state.refunds.get(dispute.id);
+  if (!taken || taken.recovered_credits === 0) return 'dispute won: nothing was recovered';
+  const result = await context.ledger.submit(
+    {
+      type: 'AdjustCredits',
+      data: {
+        adjustment_id: `dispute-won-${dispute.id}`,
+        user_id: taken.user_id,
+        context: 'spending',
+        amount_credits: taken.recovered_credits,
+        reason: `Dispute ${dispute.id} won: credits restored`,
+        actor_id: 'stripe',
+      },
+    },
+    metadata,
+  );
+  if (!result.ok) throw ledgerRejectionError(result);
+  const last = result.events[result.events.length - 1];
+  if (last) await context.wallet.waitFor(last.global_position);
+  return 'dispute won: credits restored';
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
