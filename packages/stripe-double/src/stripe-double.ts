@@ -285,6 +285,19 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const paymentMethodFrom = (token: string, customer?: string): StripeObject => {
     const existing = objects.get(token);
     if (existing && existing.object === 'payment_method') return existing;
+    if (token === 'pm_usBankAccount') {
+      return store({
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'us_bank_account',
+        created: nowSeconds(),
+        customer: customer ?? null,
+        livemode: false,
+        metadata: {},
+        billing_details: { address: null, email: null, name: null, phone: null },
+        us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789', account_type: 'checking' },
+      });
+    }
     const card = TEST_CARDS[token];
     if (!card) throw missing('PaymentMethod', token, 'payment_method');
     const method = store({
@@ -429,6 +442,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     }
     requireReturnUrlWhenRedirectsPossible(intent, params, secretKeyCall);
     const method = paymentMethodFrom(token, str(intent.customer));
+    requireAllowedType(intent, method, 'PaymentIntent');
     intent.payment_method = method.id;
     const offSession = params.off_session === 'true' || intent.off_session === true;
     const outcome = outcomes.get(method.id) ?? 'succeeds';
@@ -618,6 +632,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           customer: customer ?? null,
           usage: str(params.usage) ?? 'off_session',
           metadata: obj(params.metadata),
+          ...paymentMethodChoice(params),
           payment_method: null,
           status: 'requires_payment_method',
           created: nowSeconds(),
@@ -655,6 +670,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
             'parameter_missing',
           );
         const method = paymentMethodFrom(token);
+        requireAllowedType(intent, method, 'SetupIntent');
         intent.payment_method = method.id;
         if (outcomes.get(method.id) === 'declines') {
           intent.status = 'requires_payment_method';
@@ -1294,12 +1310,30 @@ function paymentMethodChoice(params: FormObject): Record<string, unknown> {
   const automatic = obj(params.automatic_payment_methods);
   return {
     allowed_payment_method_types: null,
-    payment_method_types: ['card', 'link'],
+    payment_method_types: ['card', 'link', 'us_bank_account'],
     automatic_payment_methods: {
       enabled: true,
       allow_redirects: automatic.allow_redirects === 'never' ? 'never' : 'always',
     },
   };
+}
+
+/** An intent accepts only payment methods of its `payment_method_types`. */
+function requireAllowedType(
+  intent: StripeObject,
+  method: StripeObject,
+  kind: 'PaymentIntent' | 'SetupIntent',
+) {
+  const types = Array.isArray(intent.payment_method_types) ? (intent.payment_method_types as string[]) : [];
+  const type = String(method.type);
+  if (types.includes(type)) return;
+  throw invalidRequest(
+    `The PaymentMethod provided (${type}) is not allowed for this ${kind}. Please attach a PaymentMethod of one of the following types: ${types.join(', ')}. Alternatively, update the allowed_payment_method_types for this ${kind} to include "${type}".`,
+    'payment_method',
+    kind === 'PaymentIntent'
+      ? 'payment_intent_incompatible_payment_method'
+      : 'setup_intent_invalid_parameter',
+  );
 }
 
 /**
