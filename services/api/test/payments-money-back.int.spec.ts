@@ -90,6 +90,37 @@ for (const mode of runtimeModes()) {
       await expectAuditGreen(runtime);
     });
 
+    it('a won dispute after the credits were spent restores what was taken and forgives the shortfall', async () => {
+      const person = await buyer('dispute-spent@example.com', 50);
+      const spent = await runtime.ledger.submit({
+        type: 'AdjustCredits',
+        data: {
+          adjustment_id: 'dispute-spent-1',
+          user_id: person.userId,
+          context: 'spending',
+          amount_credits: -30_000,
+          reason: 'spent on votes',
+          actor_id: 'test',
+        },
+      });
+      expect(spent.ok).toBe(true);
+      const { fake } = await localStripe(runtime);
+      const dispute = fake.createDispute(person.intentId);
+      await fake.idle();
+      expect(await balance(person.headers)).toBe(0);
+      const shortfalls = () =>
+        runtime.sql.query('SELECT shortfall_credits FROM refund_shortfalls WHERE source_id = $1', [
+          dispute.id,
+        ]);
+      expect((await shortfalls()).rows).toHaveLength(1);
+      fake.closeDispute(dispute.id, 'won');
+      await fake.idle();
+      expect(await balance(person.headers)).toBe(20_000);
+      expect((await shortfalls()).rows).toHaveLength(0);
+      expect(await countEvents(runtime, 'PurchaseRefundReinstated', 'refund_id', dispute.id)).toBe(1);
+      await expectAuditGreen(runtime);
+    });
+
     it('a lost dispute keeps the credits taken back', async () => {
       const person = await buyer('dispute-lost@example.com', 60);
       const { fake } = await localStripe(runtime);

@@ -269,7 +269,7 @@ async function takeBackRefund(
  * A dispute's money is what its balance transactions say (Disputes.d.ts: negative = withdrawn
  * from the platform). An inquiry (`warning_*`) withdraws nothing and takes nothing; withdrawn
  * funds take the credits back (keyed by the dispute id); reinstated funds (a won dispute) give
- * back what was recovered, once, as a spending adjustment keyed by the dispute id.
+ * back what was recovered and forgive the shortfall, once (the ledger's ReinstateRefund).
  */
 async function applyDispute(
   context: DomainContext,
@@ -286,25 +286,16 @@ async function applyDispute(
   if (withdrawn === 0) return `ignored: dispute ${dispute.status} withdrew nothing`;
   await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
   if (reinstated < withdrawn) return 'dispute: credits taken back';
-  const taken = context.ledger.state.refunds.get(dispute.id);
-  if (!taken || taken.recovered_credits === 0) return 'dispute won: nothing was recovered';
   const result = await context.ledger.submit(
-    {
-      type: 'AdjustCredits',
-      data: {
-        adjustment_id: `dispute-won-${dispute.id}`,
-        user_id: taken.user_id,
-        context: 'spending',
-        amount_credits: taken.recovered_credits,
-        reason: `Dispute ${dispute.id} won: credits restored`,
-        actor_id: 'stripe',
-      },
-    },
+    { type: 'ReinstateRefund', data: { refund_id: dispute.id } },
     metadata,
   );
   if (!result.ok) throw ledgerRejectionError(result);
   const last = result.events[result.events.length - 1];
-  if (last) await context.wallet.waitFor(last.global_position);
+  if (last) {
+    await context.wallet.waitFor(last.global_position);
+    await context.domain.waitFor(last.global_position);
+  }
   return 'dispute won: credits restored';
 }
 
