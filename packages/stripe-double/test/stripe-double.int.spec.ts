@@ -97,31 +97,18 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     const methods = await stripe.paymentMethods.list({ customer: customer.id, type: 'card' });
     expect(methods.data).toHaveLength(1);
     expect(methods.data[0]!.card?.last4).toBe('4242');
-    const paid = await stripe.paymentIntents.create(
-      {
-        amount: 5000,
-        currency: 'usd',
-        customer: customer.id,
-        payment_method: methods.data[0]!.id,
-        off_session: true,
-        confirm: true,
-        allowed_payment_method_types: ['card'],
-      },
-      { idempotencyKey: 'recharge-1' },
-    );
+    const recharge: Stripe.PaymentIntentCreateParams = {
+      amount: 5000,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: methods.data[0]!.id,
+      off_session: true,
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    };
+    const paid = await stripe.paymentIntents.create(recharge, { idempotencyKey: 'recharge-1' });
     expect(paid.status).toBe('succeeded');
-    const replay = await stripe.paymentIntents.create(
-      {
-        amount: 5000,
-        currency: 'usd',
-        customer: customer.id,
-        payment_method: methods.data[0]!.id,
-        off_session: true,
-        confirm: true,
-        allowed_payment_method_types: ['card'],
-      },
-      { idempotencyKey: 'recharge-1' },
-    );
+    const replay = await stripe.paymentIntents.create(recharge, { idempotencyKey: 'recharge-1' });
     expect(replay.id).toBe(paid.id);
     await expect(
       stripe.paymentIntents.create({ amount: 9999, currency: 'usd' }, { idempotencyKey: 'recharge-1' }),

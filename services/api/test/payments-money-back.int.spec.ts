@@ -202,6 +202,33 @@ for (const mode of runtimeModes()) {
       expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
     });
 
+    it('refreshes a card the network updated and forgets one detached at Stripe', async () => {
+      const person = await signIn(runtime, 'card-lifecycle@example.com');
+      const { fake, browser, gateway } = await localStripe(runtime);
+      const setup = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/setup-payment-method',
+        headers: person.headers,
+      });
+      await browser.setupIntents.confirm(setup.json<{ setup_intent_id: string }>().setup_intent_id, {
+        payment_method: 'pm_card_visa',
+      });
+      await fake.idle();
+      const saved = async () =>
+        runtime.app.inject({
+          method: 'GET',
+          url: '/api/v1/wallet/saved-payment-method',
+          headers: person.headers,
+        });
+      const card = (await saved()).json<{ payment_method_id: string; card_exp_year: number }>();
+      fake.updateCardAutomatically(card.payment_method_id);
+      await fake.idle();
+      expect((await saved()).json()).toMatchObject({ card_exp_year: card.card_exp_year + 2 });
+      await gateway.stripe.paymentMethods.detach(card.payment_method_id);
+      await fake.idle();
+      expect((await saved()).statusCode).toBe(404);
+    });
+
     it('saves cards only: a bank account is refused at confirmation and nothing is saved', async () => {
       const person = await signIn(runtime, 'bank-account@example.com');
       const { fake, browser } = await localStripe(runtime);

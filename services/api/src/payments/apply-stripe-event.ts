@@ -3,11 +3,11 @@ import type Stripe from 'stripe';
 import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { applyPayoutFact, applySavedMethodChange, savedCardData } from './apply-account-events.js';
 import type { PaymentsGateway } from './payments-gateway.js';
 import {
   ensureLedgerAccounts,
   findUserByAccount,
-  findUserBySavedMethod,
   readPayoutAccount,
   recordPaymentsEvent,
 } from './payments-service.js';
@@ -79,55 +79,13 @@ export async function applyStripeEvent(
       );
       return { applied: 'card saved' };
     }
-    case 'payment_method.detached': {
-      const methodId = event.data.object.id;
-      const owner = await findUserBySavedMethod(context.sql, methodId);
-      if (!owner) return { applied: 'ignored: not a saved card' };
-      await recordPaymentsEvent(
-        context,
-        owner,
-        'PaymentMethodRemoved',
-        { user_id: owner, stripe_payment_method_id: methodId },
-        { key: `stripe-event:${event.id}`, metadata },
-      );
-      return { applied: 'card removed' };
-    }
-    case 'payment_method.automatically_updated': {
-      const method = await gateway.stripe.paymentMethods.retrieve(event.data.object.id);
-      const owner = await findUserBySavedMethod(context.sql, method.id);
-      if (!owner || !method.card) return { applied: 'ignored: not a saved card' };
-      await recordPaymentsEvent(
-        context,
-        owner,
-        'PaymentMethodSaved',
-        savedCardData(owner, method, undefined),
-        { key: `stripe-event:${event.id}`, metadata },
-      );
-      return { applied: 'card updated' };
-    }
-    case 'account.application.deauthorized': {
-      // The connected account removed the platform: it can no longer receive transfers.
-      const accountId = event.account;
-      const userId = accountId ? await findUserByAccount(context.sql, accountId) : undefined;
-      if (!accountId || !userId) return { applied: 'ignored: unknown account' };
-      await recordPaymentsEvent(
-        context,
-        userId,
-        'PayoutAccountDisconnected',
-        { user_id: userId, stripe_account_id: accountId },
-        { key: `stripe-event:${event.id}`, metadata },
-      );
-      return { applied: 'account deauthorized' };
-    }
+    case 'payment_method.detached':
+    case 'payment_method.automatically_updated':
+      return { applied: await applySavedMethodChange(context, gateway, event, metadata) };
+    case 'account.application.deauthorized':
     case 'payout.failed':
-    case 'transfer.reversed': {
-      // Money already left the platform for the evaluator; finance follows it up from the log.
-      context.logger.warn(
-        { stripe_event: event.id, type: event.type, account: event.account, object: event.data.object.id },
-        'Stripe reports money sent to an evaluator did not arrive',
-      );
-      return { applied: `noted: ${event.type}` };
-    }
+    case 'transfer.reversed':
+      return { applied: await applyPayoutFact(context, event, metadata) };
     case 'account.updated': {
       const accountId = event.data.object.id;
       const userId = event.data.object.metadata?.user_id ?? (await findUserByAccount(context.sql, accountId));
@@ -191,7 +149,8 @@ export async function takeBack(
   }
   const purchase = context.ledger.state.purchases.get(intentId);
   if (!purchase) return;
-  const result = await context.ledger.submit(
+  await submitAndWait(
+    context,
     {
       type: 'RefundPurchase',
       data: {
@@ -203,12 +162,6 @@ export async function takeBack(
     },
     metadata,
   );
-  if (!result.ok) throw ledgerRejectionError(result);
-  const last = result.events[result.events.length - 1];
-  if (last) {
-    await context.wallet.waitFor(last.global_position);
-    await context.domain.waitFor(last.global_position);
-  }
 }
 
 /** Re-reads a Connect account from Stripe and records its status when it changed. */
@@ -237,19 +190,6 @@ export async function refreshPayoutAccount(
     { user_id: userId, stripe_account_id: accountId, details_submitted: details, payouts_enabled: payouts },
     { metadata },
   );
-}
-
-function savedCardData(userId: string, method: Stripe.PaymentMethod, setupIntentId: string | undefined) {
-  const card = method.card!;
-  return {
-    user_id: userId,
-    stripe_payment_method_id: method.id,
-    card_brand: card.brand,
-    card_last4: card.last4,
-    card_exp_month: card.exp_month,
-    card_exp_year: card.exp_year,
-    ...(setupIntentId ? { setup_intent_id: setupIntentId } : {}),
-  };
 }
 
 /** Takes a succeeded refund's credits back (once, keyed by the refund id); false otherwise. */
@@ -286,17 +226,23 @@ async function applyDispute(
   if (withdrawn === 0) return `ignored: dispute ${dispute.status} withdrew nothing`;
   await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
   if (reinstated < withdrawn) return 'dispute: credits taken back';
-  const result = await context.ledger.submit(
-    { type: 'ReinstateRefund', data: { refund_id: dispute.id } },
-    metadata,
-  );
+  await submitAndWait(context, { type: 'ReinstateRefund', data: { refund_id: dispute.id } }, metadata);
+  return 'dispute won: credits restored';
+}
+
+/** Submits a money command and waits until the wallet and domain read models show it. */
+async function submitAndWait(
+  context: DomainContext,
+  command: Parameters<DomainContext['ledger']['submit']>[0],
+  metadata: TEventMetadata,
+): Promise<void> {
+  const result = await context.ledger.submit(command, metadata);
   if (!result.ok) throw ledgerRejectionError(result);
   const last = result.events[result.events.length - 1];
   if (last) {
     await context.wallet.waitFor(last.global_position);
     await context.domain.waitFor(last.global_position);
   }
-  return 'dispute won: credits restored';
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {
