@@ -54,3 +54,29 @@ async function post(api: ApiProcess, path: string, body: unknown): Promise<unkno
   if (!reply.ok) throw new Error(`POST ${path}: ${reply.status} ${await reply.text()}`);
   return reply.json();
 }
+
+/**
+ * Puts card money in the platform's Stripe balance (local test mode): a person buys credits and
+ * confirms at the Stripe double as Stripe.js would, with the publishable key and the client
+ * secret. Cash-outs need available funds, as they do at Stripe.
+ */
+export async function fundPlatform(api: ApiProcess, email: string, amountUsd: number): Promise<void> {
+  const buyer = await apiSession(api, email);
+  const intent = await buyer.call<{ payment_intent_id: string; client_secret: string }>(
+    '/api/v1/wallet/purchase-credits',
+    { body: { amount_usd: amountUsd } },
+  );
+  const config = (await (await fetch(`${api.baseUrl}/api/v1/payments/config`)).json()) as {
+    api_base: string;
+    publishable_key: string;
+  };
+  const reply = await fetch(`${config.api_base}/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${config.publishable_key}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: intent.client_secret }),
+  });
+  if (!reply.ok) throw new Error(`funding the platform: ${reply.status} ${await reply.text()}`);
+}
