@@ -90,8 +90,11 @@ export interface StripeFake {
   get(id: string): StripeObject | undefined;
   /** Every event created so far, oldest first. */
   events(): StripeObject[];
-  /** Fake-only: what finishing Stripe's hosted onboarding does (details submitted, payouts on). */
-  completeOnboarding(accountId: string): void;
+  /**
+   * Fake-only: what finishing Stripe's hosted onboarding does (details submitted, payouts on,
+   * requested capabilities active, or `pending` while Stripe still verifies them).
+   */
+  completeOnboarding(accountId: string, capabilities?: 'active' | 'pending'): void;
   /**
    * Fake-only: a card holder disputes the charge of a PaymentIntent. An inquiry
    * (`warning_needs_response`) withdraws nothing; a dispute withdraws its amount at once
@@ -975,13 +978,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     return { ...reply, data: (reply as StripeList).data.map((object) => present(object, inner)) };
   };
 
-  const completeOnboarding = (accountId: string) => {
+  const completeOnboarding = (accountId: string, capabilities: 'active' | 'pending' = 'active') => {
     const account = find('account', accountId);
     account.details_submitted = true;
     account.charges_enabled = true;
     account.payouts_enabled = true;
     account.capabilities = Object.fromEntries(
-      Object.keys(obj(account.capabilities)).map((name) => [name, 'active']),
+      Object.keys(obj(account.capabilities)).map((name) => [name, capabilities]),
     );
     emit('account.updated', account, undefined, account.id);
     persist();

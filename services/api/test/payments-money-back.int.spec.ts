@@ -183,6 +183,31 @@ for (const mode of runtimeModes()) {
       expect(await status()).toMatchObject({ has_account: false, payouts_enabled: false });
     });
 
+    it('counts an account as ready for cash-outs only once its transfers capability is active', async () => {
+      const person = await signIn(runtime, 'capability-pending@example.com');
+      const { fake } = await localStripe(runtime);
+      const created = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/connect/create-account',
+        headers: person.headers,
+      });
+      const accountId = created.json<{ account_id: string }>().account_id;
+      const status = async () =>
+        (
+          await runtime.app.inject({
+            method: 'GET',
+            url: '/api/v1/payments/connect/status',
+            headers: person.headers,
+          })
+        ).json<{ details_submitted: boolean; payouts_enabled: boolean }>();
+      fake.completeOnboarding(accountId, 'pending');
+      await fake.idle();
+      expect(await status()).toMatchObject({ details_submitted: true, payouts_enabled: false });
+      fake.completeOnboarding(accountId, 'active');
+      await fake.idle();
+      expect(await status()).toMatchObject({ details_submitted: true, payouts_enabled: true });
+    });
+
     it("answers Stripe's rate limit with 503 and Retry-After, not 502", async () => {
       const person = await signIn(runtime, 'rate-limited@example.com');
       const { fake } = await localStripe(runtime);

@@ -181,7 +181,8 @@ export async function refreshPayoutAccount(
     throw new AppError(502, 'stripe_unavailable', 'Failed to refresh status', { cause: error });
   }
   const details = account.details_submitted === true;
-  const payouts = account.payouts_enabled === true;
+  // Cash-outs are transfers: they need the transfers capability active, not only payouts on.
+  const payouts = account.payouts_enabled === true && account.capabilities?.transfers === 'active';
   if (current.details_submitted === details && current.payouts_enabled === payouts) return;
   await recordPaymentsEvent(
     context,
