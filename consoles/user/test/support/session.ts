@@ -56,13 +56,15 @@ async function post(api: ApiProcess, path: string, body: unknown): Promise<unkno
 }
 
 /**
- * Puts card money in the platform's Stripe balance (local test mode): a person buys credits and
- * confirms at the Stripe double as Stripe.js would, with the publishable key and the client
- * secret. Cash-outs need available funds, as they do at Stripe.
+ * Buys credits the way Stripe.js would: the API's PaymentIntent, confirmed at the local Stripe
+ * double with the publishable key and the intent's client secret.
  */
-export async function fundPlatform(api: ApiProcess, email: string, amountUsd: number): Promise<void> {
-  const buyer = await apiSession(api, email);
-  const intent = await buyer.call<{ payment_intent_id: string; client_secret: string }>(
+export async function buyCredits(
+  api: ApiProcess,
+  person: Awaited<ReturnType<typeof apiSession>>,
+  amountUsd: number,
+): Promise<void> {
+  const intent = await person.call<{ payment_intent_id: string; client_secret: string }>(
     '/api/v1/wallet/purchase-credits',
     { body: { amount_usd: amountUsd } },
   );
@@ -78,5 +80,13 @@ export async function fundPlatform(api: ApiProcess, email: string, amountUsd: nu
     },
     body: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: intent.client_secret }),
   });
-  if (!reply.ok) throw new Error(`funding the platform: ${reply.status} ${await reply.text()}`);
+  if (!reply.ok) throw new Error(`confirming the purchase: ${reply.status} ${await reply.text()}`);
+}
+
+/**
+ * Puts card money in the platform's Stripe balance (local test mode): someone buys credits.
+ * Cash-outs need available funds, as they do at Stripe.
+ */
+export async function fundPlatform(api: ApiProcess, email: string, amountUsd: number): Promise<void> {
+  await buyCredits(api, await apiSession(api, email), amountUsd);
 }
