@@ -121,6 +121,24 @@ for (const mode of runtimeModes()) {
       await expectAuditGreen(runtime);
     });
 
+    it('a won dispute of a payment that bought no credits is acknowledged, not retried', async () => {
+      const { fake, gateway } = await localStripe(runtime);
+      const intent = await gateway.stripe.paymentIntents.create({
+        amount: 5_000,
+        currency: 'usd',
+        payment_method: 'pm_card_visa',
+        allowed_payment_method_types: ['card'],
+        confirm: true,
+      });
+      const dispute = fake.createDispute(intent.id);
+      fake.closeDispute(dispute.id, 'won');
+      await fake.idle();
+      const failed = fake.delivered.filter(
+        (delivery) => delivery.type.startsWith('charge.dispute.') && delivery.status !== 200,
+      );
+      expect(failed).toEqual([]);
+    });
+
     it('a lost dispute keeps the credits taken back', async () => {
       const person = await buyer('dispute-lost@example.com', 60);
       const { fake } = await localStripe(runtime);

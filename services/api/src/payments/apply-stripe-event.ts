@@ -227,6 +227,8 @@ async function applyDispute(
   if (withdrawn === 0) return `ignored: dispute ${dispute.status} withdrew nothing`;
   await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
   if (reinstated < withdrawn) return 'dispute: credits taken back';
+  // Not a purchase of credits (no user_id): nothing was taken, so nothing to give back.
+  if (!context.ledger.state.refunds.has(dispute.id)) return 'ignored: dispute of no purchase';
   await submitAndWait(context, { type: 'ReinstateRefund', data: { refund_id: dispute.id } }, metadata);
   return 'dispute won: credits restored';
 }
