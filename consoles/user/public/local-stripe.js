@@ -248,31 +248,33 @@
       if (problem) return Promise.resolve({ error: problem });
       var intentId = String(secret).split('_secret_')[0];
       var path = kind === 'payment' ? '/v1/payment_intents/' : '/v1/setup_intents/';
-      return post(path + encodeURIComponent(intentId) + '/confirm', { payment_method: paymentMethod }).then(
-        function (reply) {
-          if (!reply.ok) return { error: (reply.body && reply.body.error) || { message: 'Payment failed' } };
-          var intent = reply.body;
-          if (intent.status === 'requires_action') {
-            return {
-              error: {
-                type: 'card_error',
-                code: 'authentication_required',
-                message: 'This card requires authentication, which local test mode cannot perform.',
-              },
-            };
-          }
-          var returnUrl = params.confirmParams && params.confirmParams.return_url;
-          if (params.redirect !== 'if_required' && returnUrl) {
-            var name = kind === 'payment' ? 'payment_intent' : 'setup_intent';
-            var url = new URL(returnUrl);
-            url.searchParams.set(name, intent.id);
-            url.searchParams.set(name + '_client_secret', secret);
-            url.searchParams.set('redirect_status', intent.status);
-            window.location.assign(url.toString());
-          }
-          return kind === 'payment' ? { paymentIntent: intent } : { setupIntent: intent };
-        },
-      );
+      // Like Stripe.js: a publishable key confirms only with the intent's client_secret.
+      return post(path + encodeURIComponent(intentId) + '/confirm', {
+        payment_method: paymentMethod,
+        client_secret: secret,
+      }).then(function (reply) {
+        if (!reply.ok) return { error: (reply.body && reply.body.error) || { message: 'Payment failed' } };
+        var intent = reply.body;
+        if (intent.status === 'requires_action') {
+          return {
+            error: {
+              type: 'card_error',
+              code: 'authentication_required',
+              message: 'This card requires authentication, which local test mode cannot perform.',
+            },
+          };
+        }
+        var returnUrl = params.confirmParams && params.confirmParams.return_url;
+        if (params.redirect !== 'if_required' && returnUrl) {
+          var name = kind === 'payment' ? 'payment_intent' : 'setup_intent';
+          var url = new URL(returnUrl);
+          url.searchParams.set(name, intent.id);
+          url.searchParams.set(name + '_client_secret', secret);
+          url.searchParams.set('redirect_status', intent.status);
+          window.location.assign(url.toString());
+        }
+        return kind === 'payment' ? { paymentIntent: intent } : { setupIntent: intent };
+      });
     }
 
     return {
@@ -289,6 +291,7 @@
         var intentId = String(clientSecret).split('_secret_')[0];
         return post('/v1/payment_intents/' + encodeURIComponent(intentId) + '/confirm', {
           payment_method: method,
+          client_secret: clientSecret,
         }).then(function (reply) {
           return reply.ok ? { paymentIntent: reply.body } : { error: reply.body.error };
         });

@@ -1,7 +1,7 @@
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, signInInBrowser } from './support/session';
+import { apiSession, buyCredits, signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const DEMO_REQUESTER = 'demo.requester@evalmarket.local';
@@ -49,24 +49,8 @@ describe('analytics and billing (browser)', () => {
     return context.newPage();
   }
 
-  /** Buys credits the way Stripe.js would: the API's PaymentIntent, confirmed at the local Stripe fake. */
-  async function buy(person: Awaited<ReturnType<typeof apiSession>>, amountUsd: number) {
-    const config = await person.call<{ api_base: string; publishable_key: string }>(
-      '/api/v1/payments/config',
-    );
-    const intent = await person.call<{ payment_intent_id: string }>('/api/v1/wallet/purchase-credits', {
-      body: { amount_usd: amountUsd },
-    });
-    const reply = await fetch(`${config.api_base}/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${config.publishable_key}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'payment_method=pm_card_visa',
-    });
-    expect(reply.ok).toBe(true);
-  }
+  const buy = (person: Awaited<ReturnType<typeof apiSession>>, amountUsd: number) =>
+    buyCredits(api, person, amountUsd);
 
   it('shows spending analytics with filters and exports a CSV', async () => {
     const page = await newPage();

@@ -1,6 +1,6 @@
 import { keepScreenshot } from '@evalmarket/testkit/e2e';
 import { describe, expect, it } from 'vitest';
-import { apiSession, signInInBrowser } from './support/session';
+import { apiSession, fundPlatform, signInInBrowser } from './support/session';
 import { useBrowserSuite } from './support/browser-suite';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
@@ -100,6 +100,8 @@ describe('evaluator banners, apply wizard and cash-out (browser)', () => {
     await person.call('/api/v1/dev/grant-credits', {
       body: { amount_credits: 25_000, context: 'earning' },
     });
+    // The transfer spends card money the platform has received (Stripe: available balance).
+    await fundPlatform(suite.api, 'funder@example.com', 50);
 
     const page = await newPage();
     await signInInBrowser(page, suite.api, 'earner@example.com');

@@ -27,6 +27,21 @@ export const ZLedgerEventData = {
     shortfall_credits: z.number().int(),
     postings,
   }),
+  /**
+   * Stripe gave the money of a refund or dispute back (a won dispute: funds reinstated). The
+   * `restored_credits` that were taken back return to the spending account from platform:stripe;
+   * the `forgiven_shortfall_credits` are no longer owed.
+   */
+  PurchaseRefundReinstated: z.object({
+    refund_id: ZEntityId,
+    purchase_id: ZEntityId,
+    user_id: ZEntityId,
+    reason: z.enum(['refund', 'dispute']),
+    reinstated_credits: z.number().int(),
+    restored_credits: z.number().int(),
+    forgiven_shortfall_credits: z.number().int(),
+    postings,
+  }),
   BonusGranted: z.object({ user_id: ZEntityId, credits: z.number().int(), postings }),
   RewardReserved: z.object({
     transfer_id: ZEntityId,

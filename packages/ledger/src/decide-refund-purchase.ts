@@ -94,3 +94,52 @@ export function decideRefundPurchase(
     },
   });
 }
+
+/**
+ * Checks, in order: invalid_id, refund_not_found; a refund already reinstated is a duplicate.
+ *
+ * Undoes a RefundPurchase when Stripe gives the money back (a won dispute): the credits that
+ * were recovered go back from platform:stripe to the buyer's spending account, and the
+ * shortfall is forgiven. Reinstated once per refund id, on the refund's own stream.
+ */
+export function decideReinstateRefund(
+  state: LedgerState,
+  { data }: LedgerCommandOf<'ReinstateRefund'>,
+): Decision {
+  const refundId = data.refund_id;
+  if (!isEntityId(refundId))
+    return rejected('invalid_id', `refund_id ${describeValue(refundId)} is not a valid id`);
+  const refund = state.refunds.get(refundId);
+  if (refund === undefined) return rejected('refund_not_found', `No refund or dispute ${refundId}`);
+  if (refund.reinstated) return duplicate();
+  const user = state.users.get(refund.user_id);
+  const stripe = state.accounts.get('platform:stripe');
+  if (user === undefined || stripe === undefined) {
+    // Unreachable while the state is built by evolve (a refund needs open accounts); kept so it cannot throw.
+    return rejected('unknown_account', `No ledger accounts are open for user ${refund.user_id}`);
+  }
+  const postings: TPosting[] = [];
+  if (refund.recovered_credits > 0) {
+    postings.push({
+      transfer_id: `${refundId}.reinstated`,
+      debit: stripe.account_id,
+      credit: user.spending.account_id,
+      amount: refund.recovered_credits,
+      code: 'refund',
+      phase: 'posted',
+    });
+  }
+  return accepted(refundStreamId(refundId), 1, {
+    type: 'PurchaseRefundReinstated',
+    data: {
+      refund_id: refundId,
+      purchase_id: refund.purchase_id,
+      user_id: refund.user_id,
+      reason: refund.reason,
+      reinstated_credits: refund.refunded_credits,
+      restored_credits: refund.recovered_credits,
+      forgiven_shortfall_credits: refund.shortfall_credits,
+      postings,
+    },
+  });
+}

@@ -2,7 +2,7 @@ import { rejected, type Decision } from './decision.js';
 import { decideAdjustCredits } from './decide-adjust-credits.js';
 import { decideMarkCashoutFailed, decideMarkCashoutPaid, decideRequestCashout } from './decide-cashout.js';
 import { decidePurchaseCredits } from './decide-purchase-credits.js';
-import { decideRefundPurchase } from './decide-refund-purchase.js';
+import { decideReinstateRefund, decideRefundPurchase } from './decide-refund-purchase.js';
 import {
   decideExpireRewards,
   decidePostReward,
@@ -39,6 +39,8 @@ export function decide(state: LedgerState, command: LedgerCommand, metadata: Dec
       return decidePurchaseCredits(state, command);
     case 'RefundPurchase':
       return decideRefundPurchase(state, command);
+    case 'ReinstateRefund':
+      return decideReinstateRefund(state, command);
     case 'GrantBonus':
       return decideGrantBonus(state, command);
     case 'ReserveReward':

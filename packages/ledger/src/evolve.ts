@@ -49,9 +49,17 @@ export function evolve(state: LedgerState, event: TLedgerEvent): void {
         refunded_credits,
         recovered_credits,
         shortfall_credits,
+        reinstated: false,
       });
       const purchase = state.purchases.get(purchase_id);
       if (purchase !== undefined) purchase.refunded_credits += refunded_credits;
+      return;
+    }
+    case 'PurchaseRefundReinstated': {
+      const refund = state.refunds.get(event.data.refund_id);
+      if (refund !== undefined) refund.reinstated = true;
+      const purchase = state.purchases.get(event.data.purchase_id);
+      if (purchase !== undefined) purchase.refunded_credits -= event.data.reinstated_credits;
       return;
     }
     case 'BonusGranted':

@@ -19,6 +19,8 @@ export type LedgerCommand =
       type: 'RefundPurchase';
       data: { refund_id: string; purchase_id: string; amount_credits: number; reason: 'refund' | 'dispute' };
     }
+  /** Stripe gave a refund's or dispute's money back (a won dispute): undoes RefundPurchase once. */
+  | { type: 'ReinstateRefund'; data: { refund_id: string } }
   /** The first-project bonus, once per person, from platform:promotions. */
   | { type: 'GrantBonus'; data: { user_id: string } }
   /** Reserves an evaluator's reward from the requester's spending account (pending transfer). */
@@ -67,6 +69,7 @@ export const LEDGER_COMMAND_TYPES: readonly LedgerCommandType[] = [
   'OpenUserAccounts',
   'PurchaseCredits',
   'RefundPurchase',
+  'ReinstateRefund',
   'GrantBonus',
   'ReserveReward',
   'PostReward',

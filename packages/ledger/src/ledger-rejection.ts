@@ -33,6 +33,8 @@ export const LEDGER_REJECTIONS = [
   'purchase_not_found',
   /** The refunds of a purchase would add up to more credits than it bought. */
   'refund_exceeds_purchase',
+  /** No refund or dispute with this id was recorded (nothing to reinstate). */
+  'refund_not_found',
   /** No reward transfer with this id was reserved. */
   'transfer_not_found',
   /** The reward transfer was already posted (by another vote). */

@@ -26,6 +26,8 @@ export interface Refund {
   refunded_credits: number;
   recovered_credits: number;
   shortfall_credits: number;
+  /** Stripe gave the money back (PurchaseRefundReinstated); the take-back is undone. */
+  reinstated: boolean;
 }
 
 export type RewardStatus = 'pending' | 'posted' | 'voided';

@@ -51,8 +51,11 @@ export function ledgerStreamVersion(state: LedgerState, streamId: string): numbe
       return state.users.has(id) ? 1 : 0;
     case 'purchase':
       return state.purchases.has(id) ? 1 : 0;
-    case 'refund':
-      return state.refunds.has(id) ? 1 : 0;
+    case 'refund': {
+      const refund = state.refunds.get(id);
+      if (refund === undefined) return 0;
+      return refund.reinstated ? 2 : 1;
+    }
     case 'bonus':
       return state.bonusGrantedUsers.has(id) ? 1 : 0;
     case 'reward': {

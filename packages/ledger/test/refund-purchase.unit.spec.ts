@@ -4,6 +4,7 @@ import {
   openAccounts,
   purchaseCredits,
   refundPurchase,
+  reinstateRefund,
   reserveReward,
   withData,
 } from './support/builders.js';
@@ -129,6 +130,77 @@ describe('RefundPurchase', () => {
       given: [...bought, refundPurchase({ amount_credits: 40_000 })],
       when: refundPurchase({ refund_id: 're_2', amount_credits: 20_000 }),
     },
+  ];
+  it('lists its rejections in checking order', () => expectCheckingOrder(rows));
+  it.each(rows)('$rejection: $case', (row) => {
+    given(...row.given)
+      .when(row.when, row.now_ms)
+      .thenRejects(row.rejection);
+  });
+});
+
+describe('ReinstateRefund', () => {
+  it('gives the recovered credits back from platform:stripe and forgives the shortfall, once', () => {
+    const disputed = [
+      ...bought,
+      adjustCredits({ adjustment_id: 'spent', amount_credits: -30_000 }),
+      refundPurchase({ reason: 'dispute', refund_id: 'dp_1' }),
+    ];
+    const state = given(...disputed)
+      .when(reinstateRefund('dp_1'))
+      .then([
+        {
+          stream_id: 'refund-dp_1',
+          expected_version: 1,
+          event: {
+            type: 'PurchaseRefundReinstated',
+            data: {
+              refund_id: 'dp_1',
+              purchase_id: 'pi_1',
+              user_id: 'req',
+              reason: 'dispute',
+              reinstated_credits: 50_000,
+              restored_credits: 20_000,
+              forgiven_shortfall_credits: 30_000,
+              postings: [
+                {
+                  transfer_id: 'dp_1.reinstated',
+                  debit: 'platform:stripe',
+                  credit: 'spending:req',
+                  amount: 20_000,
+                  code: 'refund',
+                  phase: 'posted',
+                },
+              ],
+            },
+          },
+        },
+      ]);
+    expect(state.purchases.get('pi_1')?.refunded_credits).toBe(0);
+    expect(state.refunds.get('dp_1')?.reinstated).toBe(true);
+    given(...disputed, reinstateRefund('dp_1'))
+      .when(reinstateRefund('dp_1'))
+      .thenDuplicate();
+  });
+
+  it('reinstates a fully spent refund with no postings', () => {
+    const [event] = given(
+      ...bought,
+      adjustCredits({ adjustment_id: 'spent', amount_credits: -50_000 }),
+      refundPurchase(),
+    )
+      .when(reinstateRefund())
+      .thenEvents();
+    expect(event?.data).toMatchObject({
+      restored_credits: 0,
+      forgiven_shortfall_credits: 50_000,
+      postings: [],
+    });
+  });
+
+  const rows: RejectionRow[] = [
+    { rejection: 'invalid_id', case: 'refund id', given: bought, when: reinstateRefund('r e') },
+    { rejection: 'refund_not_found', case: 'unknown refund', given: bought, when: reinstateRefund('re_9') },
   ];
   it('lists its rejections in checking order', () => expectCheckingOrder(rows));
   it.each(rows)('$rejection: $case', (row) => {

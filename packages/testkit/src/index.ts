@@ -3,13 +3,13 @@ export { startSmtpSink, type SmtpSink, type ReceivedEmail } from './smtp-sink.js
 export {
   startStripeFake,
   signatureHeader,
+  parseFormBody,
   type StripeFake,
   type StripeFakeOptions,
   type StripeFakeSwitches,
   type StripeObject,
   type WebhookTarget,
-} from './stripe-fake/stripe-fake.js';
-export { parseFormBody } from './stripe-fake/form-body.js';
+} from '@evalmarket/stripe-double';
 export { startOidcProviderFake, type OidcProviderFake, type OidcFakeUser } from './oidc-provider-fake.js';
 export {
   startLangfuseFake,

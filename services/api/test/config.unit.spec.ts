@@ -11,6 +11,15 @@ function problemsOf(env: Record<string, string>): readonly string[] {
   throw new Error('expected a ConfigError');
 }
 
+const PRODUCTION_STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_platform',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+};
+/** What production cannot start without: real Stripe and a mail server. */
+const PRODUCTION_NEEDS = { ...PRODUCTION_STRIPE, SMTP_URL: 'smtp://mail.example.com:587' };
+
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     expect(loadConfig({})).toEqual({
@@ -72,6 +81,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://evalmarket.example.com/',
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        ...PRODUCTION_STRIPE,
         MAIL_FROM: 'Evalmarket <hello@evalmarket.example.com>',
         ADMIN_EMAILS: 'Ops@Example.com, finance@example.com',
         TRUST_PROXY: '1',
@@ -118,7 +128,12 @@ describe('loadConfig', () => {
       demoSeed: false,
       magicLinkLimitPerEmail: 3,
       magicLinkLimitPerIp: 100,
-      stripe: undefined,
+      stripe: {
+        secretKey: 'sk_live_abc',
+        webhookSecret: 'whsec_platform',
+        connectWebhookSecret: 'whsec_connect',
+        publishableKey: 'pk_live_abc',
+      },
       blobDir: '/var/lib/evalmarket/blobs',
       linkedinClientId: 'li-client',
       linkedinClientSecret: 'li-secret',
@@ -150,7 +165,7 @@ describe('loadConfig', () => {
   });
 
   it('turns the development endpoints off by default in production, on in test', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devEndpoints).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_NEEDS }).devEndpoints).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devEndpoints).toBe(true);
     expect(loadConfig({ DEV_ENDPOINTS: 'no' }).devEndpoints).toBe(false);
   });
@@ -238,7 +253,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the development endpoints in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', DEV_ENDPOINTS: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', DEV_ENDPOINTS: 'true', ...PRODUCTION_NEEDS })).toEqual([
       'DEV_ENDPOINTS must not be on when NODE_ENV is production (those routes grant credits and read mailboxes)',
     ]);
   });
@@ -269,24 +284,47 @@ describe('loadConfig', () => {
 });
 
 describe('Stripe settings', () => {
-  it('uses the real Stripe only with all three keys, and says which are missing', () => {
+  it('uses the real Stripe only with all four settings, and says which are missing', () => {
     expect(
       loadConfig({
         STRIPE_SECRET_KEY: 'sk_test_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
         PUBLIC_URL: 'https://market.example.com/',
       }),
     ).toMatchObject({
-      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', publishableKey: 'pk_test_abc' },
+      stripe: {
+        secretKey: 'sk_test_abc',
+        webhookSecret: 'whsec_abc',
+        connectWebhookSecret: 'whsec_connect',
+        publishableKey: 'pk_test_abc',
+      },
       publicUrl: 'https://market.example.com',
     });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
-      /missing STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY/,
+      /missing STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY/,
     );
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope_not_a_secret' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must look like whsec_/,
     );
+  });
+});
+
+describe('production refuses the local doubles', () => {
+  it('names each missing Stripe setting and SMTP_URL on its own line', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'STRIPE_SECRET_KEY must be set when NODE_ENV is production (no local payments double there)',
+      'STRIPE_WEBHOOK_SECRET must be set when NODE_ENV is production (no local payments double there)',
+      'STRIPE_CONNECT_WEBHOOK_SECRET must be set when NODE_ENV is production (no local payments double there)',
+      'STRIPE_PUBLISHABLE_KEY must be set when NODE_ENV is production (no local payments double there)',
+      'SMTP_URL must be set when NODE_ENV is production (sign-in links go by email)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...PRODUCTION_STRIPE, STRIPE_PUBLISHABLE_KEY: '' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY must be set when NODE_ENV is production (no local payments double there)',
+      'SMTP_URL must be set when NODE_ENV is production (sign-in links go by email)',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_NEEDS }).stripe?.secretKey).toBe('sk_live_abc');
   });
 });
 
@@ -343,6 +381,7 @@ describe('CONFIG_SETTINGS', () => {
       'DEMO_SEED',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
       'BLOB_DIR',
       'LINKEDIN_CLIENT_ID',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
-import { expectAuditGreen, localStripe } from './support/payments.js';
+import { FUNDS_SETTLING } from '../src/payments/cashout.js';
+import { expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
 
@@ -65,6 +66,7 @@ for (const mode of runtimeModes()) {
       await fetch(link.onboarding_url, { redirect: 'manual' });
       await fake.idle();
       await earn(person.userId, credits);
+      await fundPlatform(runtime, credits / 10);
       return person;
     }
 
@@ -174,21 +176,35 @@ for (const mode of runtimeModes()) {
       },
     );
 
-    it('a failed transfer voids the pending cash-out and restores the balance', async () => {
+    it('a transfer refused for unsettled funds voids the cash-out with a clear message and restores the balance', async () => {
       const person = await readyEvaluator(25_000);
-      const { fake } = await localStripe(runtime);
-      fake.switches.failTransfers = true;
+      const { fake, gateway } = await localStripe(runtime);
+      const { available } = await gateway.stripe.balance.retrieve();
+      const spare = available[0]!.amount;
+      // The platform's card money is still pending: nothing available beyond what it had.
+      fake.switches.fundsAvailableAfterSeconds = 3600;
       try {
+        if (spare > 0) {
+          const account = await gateway.stripe.accounts.create({
+            controller: { stripe_dashboard: { type: 'express' } },
+            country: 'US',
+            capabilities: { transfers: { requested: true } },
+          });
+          fake.completeOnboarding(account.id);
+          await gateway.stripe.transfers.create({ amount: spare, currency: 'usd', destination: account.id });
+        }
         const reply = await inject('POST', '/evaluator/cashout', person.headers, {});
         expect(reply.statusCode).toBe(200);
         expect(reply.json()).toMatchObject({
           status: 'failed',
           gross_credits: 25_000,
-          failure_reason: expect.stringContaining('insufficient'),
+          failure_reason: FUNDS_SETTLING,
         });
+        expect(reply.body).not.toContain('Stripe account');
       } finally {
-        fake.switches.failTransfers = false;
+        fake.switches.fundsAvailableAfterSeconds = 0;
       }
+      await fundPlatform(runtime, 100_00);
       expect(await earning(person.headers)).toBe(25_000);
       const { rows } = await runtime.sql.query(`SELECT status FROM cashouts WHERE user_id = $1`, [
         person.userId,
@@ -225,6 +241,7 @@ for (const mode of runtimeModes()) {
       const { fake } = await localStripe(runtime);
       await fetch(onboarding_url, { redirect: 'manual' });
       await fake.idle();
+      await fundPlatform(runtime, 100_00);
       const grant = async (credits: number, id: string) => {
         const [, adjusted] = await runtime.ledger.submitMany([
           { type: 'OpenUserAccounts', data: { user_id: person.userId } },

@@ -72,6 +72,12 @@ function movementOf(event: TStoredEvent, postings: readonly TPosting[]): Movemen
         id: text(data.refund_id, fallbackId),
         describe: () => 'Refund of a credit purchase',
       };
+    case 'PurchaseRefundReinstated':
+      return {
+        kind: 'refund',
+        id: `${text(data.refund_id, fallbackId)}.reinstated`,
+        describe: () => 'Refund reversed: credits restored',
+      };
     case 'BonusGranted':
       return { kind: 'bonus', id: fallbackId, describe: () => 'First-project bonus' };
     case 'RewardReserved':

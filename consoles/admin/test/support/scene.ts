@@ -60,16 +60,18 @@ export async function buyCredits(person: { call: Call }, amountUsd: number): Pro
   );
   if (config.mode !== 'local') throw new Error('expected the local Stripe fake');
   const before = await person.call<{ credits_balance: number }>('/api/v1/wallet/balance');
-  const intent = await person.call<{ payment_intent_id: string }>('/api/v1/wallet/purchase-credits', {
-    body: { amount_usd: amountUsd },
-  });
+  const intent = await person.call<{ payment_intent_id: string; client_secret: string }>(
+    '/api/v1/wallet/purchase-credits',
+    { body: { amount_usd: amountUsd } },
+  );
   const confirm = await fetch(`${config.api_base}/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${config.publishable_key}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: 'payment_method=pm_card_visa',
+    // Like Stripe.js: a publishable key confirms only with the intent's client secret.
+    body: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: intent.client_secret }),
   });
   if (!confirm.ok) throw new Error(`confirm: ${confirm.status} ${await confirm.text()}`);
   for (let attempt = 0; attempt < 80; attempt += 1) {

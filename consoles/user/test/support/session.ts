@@ -54,3 +54,39 @@ async function post(api: ApiProcess, path: string, body: unknown): Promise<unkno
   if (!reply.ok) throw new Error(`POST ${path}: ${reply.status} ${await reply.text()}`);
   return reply.json();
 }
+
+/**
+ * Buys credits the way Stripe.js would: the API's PaymentIntent, confirmed at the local Stripe
+ * double with the publishable key and the intent's client secret.
+ */
+export async function buyCredits(
+  api: ApiProcess,
+  person: Awaited<ReturnType<typeof apiSession>>,
+  amountUsd: number,
+): Promise<void> {
+  const intent = await person.call<{ payment_intent_id: string; client_secret: string }>(
+    '/api/v1/wallet/purchase-credits',
+    { body: { amount_usd: amountUsd } },
+  );
+  const config = (await (await fetch(`${api.baseUrl}/api/v1/payments/config`)).json()) as {
+    api_base: string;
+    publishable_key: string;
+  };
+  const reply = await fetch(`${config.api_base}/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${config.publishable_key}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: intent.client_secret }),
+  });
+  if (!reply.ok) throw new Error(`confirming the purchase: ${reply.status} ${await reply.text()}`);
+}
+
+/**
+ * Puts card money in the platform's Stripe balance (local test mode): someone buys credits.
+ * Cash-outs need available funds, as they do at Stripe.
+ */
+export async function fundPlatform(api: ApiProcess, email: string, amountUsd: number): Promise<void> {
+  await buyCredits(api, await apiSession(api, email), amountUsd);
+}

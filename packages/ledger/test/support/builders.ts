@@ -107,6 +107,10 @@ export function withData<T extends LedgerCommand>(command: T, data: Record<strin
   return { ...command, data: { ...command.data, ...data } } as T;
 }
 
+export function reinstateRefund(refundId = 're_1'): LedgerCommandOf<'ReinstateRefund'> {
+  return { type: 'ReinstateRefund', data: { refund_id: refundId } };
+}
+
 export function refundPurchase(
   data: Partial<LedgerCommandOf<'RefundPurchase'>['data']> = {},
 ): LedgerCommandOf<'RefundPurchase'> {

@@ -101,6 +101,8 @@ export interface RateLimitSettings {
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** Signing secret of the Connect endpoint (events of connected accounts). */
+  connectWebhookSecret: string;
   publishableKey: string;
 }
 
@@ -163,7 +165,7 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   {
     name: 'SMTP_URL',
     default: '(unset: emails printed to the log and kept in the development mailbox)',
-    meaning: 'Outgoing mail server, smtp:// or smtps://user:password@host:port.',
+    meaning: 'Outgoing mail server, smtp:// or smtps://user:password@host:port. Required in production.',
   },
   {
     name: 'MAIL_FROM',
@@ -201,12 +203,18 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'STRIPE_SECRET_KEY',
     default: '(unset: local test mode with the loopback Stripe fake)',
     meaning:
-      'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required.',
+      'Stripe secret key (sk_...); with it STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY are required. Required in production (the local double never runs there).',
   },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
     default: '(unset)',
     meaning: 'Signing secret (whsec_...) of the endpoint POST /api/v1/payments/webhook.',
+  },
+  {
+    name: 'STRIPE_CONNECT_WEBHOOK_SECRET',
+    default: '(unset)',
+    meaning:
+      'Signing secret (whsec_...) of the Connect endpoint POST /api/v1/payments/connect-webhook (events of connected accounts).',
   },
   {
     name: 'STRIPE_PUBLISHABLE_KEY',
@@ -404,6 +412,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'STRIPE_WEBHOOK_SECRET',
     secret('STRIPE_WEBHOOK_SECRET', 8, /^whsec_[A-Za-z0-9_]+$/, 'must look like whsec_...'),
   );
+  const stripeConnectWebhookSecret = read(
+    'STRIPE_CONNECT_WEBHOOK_SECRET',
+    secret('STRIPE_CONNECT_WEBHOOK_SECRET', 8, /^whsec_[A-Za-z0-9_]+$/, 'must look like whsec_...'),
+  );
   const stripePublishableKey = read(
     'STRIPE_PUBLISHABLE_KEY',
     text(
@@ -448,15 +460,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const stripeNames = {
     STRIPE_SECRET_KEY: stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    STRIPE_CONNECT_WEBHOOK_SECRET: stripeConnectWebhookSecret,
     STRIPE_PUBLISHABLE_KEY: stripePublishableKey,
   };
-  const stripeSet = Object.entries(stripeNames).filter(([, value]) => value);
-  if (stripeSet.length > 0 && stripeSet.length < 3) {
-    const missing = Object.entries(stripeNames)
-      .filter(([, value]) => !value)
-      .map(([name]) => name);
+  const stripeMissing = Object.entries(stripeNames)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (nodeEnv === 'production') {
+    // Production never falls back to the local Stripe double or to printing sign-in links.
+    for (const name of stripeMissing) {
+      problems.push(`${name} must be set when NODE_ENV is production (no local payments double there)`);
+    }
+    if (!smtpUrl)
+      problems.push('SMTP_URL must be set when NODE_ENV is production (sign-in links go by email)');
+  } else if (stripeMissing.length > 0 && stripeMissing.length < 4) {
     problems.push(
-      `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${missing.join(', ')} (unset all three for local test mode)`,
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together; missing ${stripeMissing.join(', ')} (unset all four for local test mode)`,
     );
   }
   const blobDir = read('BLOB_DIR', optionalText('BLOB_DIR'));
@@ -559,10 +578,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     magicLinkLimitPerEmail: magicLinkLimitPerEmail!,
     magicLinkLimitPerIp: magicLinkLimitPerIp!,
     stripe:
-      stripeSecretKey && stripeWebhookSecret && stripePublishableKey
+      stripeSecretKey && stripeWebhookSecret && stripeConnectWebhookSecret && stripePublishableKey
         ? {
             secretKey: stripeSecretKey,
             webhookSecret: stripeWebhookSecret,
+            connectWebhookSecret: stripeConnectWebhookSecret,
             publishableKey: stripePublishableKey,
           }
         : undefined,

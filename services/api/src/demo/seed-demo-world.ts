@@ -1,7 +1,7 @@
-import Stripe from 'stripe';
 import type { TAssignment, TCreatedApiKey, TEvaluation, TSession } from '@evalmarket/contracts';
 import type { App } from '../app/build-app.js';
 import { grantAdminRole } from '../identity/admin-role.js';
+import { localBrowserStripe } from '../payments/local-browser-stripe.js';
 import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 
@@ -162,14 +162,7 @@ function caller(app: App, bearer: string): Call {
 async function localStripeJs(context: DomainContext) {
   const gateway = await paymentsGateway(context);
   if (!gateway.fake) return undefined; // real Stripe: demo payments need a real card
-  const fake = gateway.fake;
-  const browser = new Stripe('pk_test_local', {
-    host: fake.host,
-    port: fake.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  return { fake, browser };
+  return { fake: gateway.fake, browser: localBrowserStripe(gateway) };
 }
 
 async function saveCardAndAutoRecharge(context: DomainContext, call: Call): Promise<void> {

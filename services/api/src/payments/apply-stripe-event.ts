@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { applyPayoutFact, applySavedMethodChange, savedCardData } from './apply-account-events.js';
 import type { PaymentsGateway } from './payments-gateway.js';
 import {
   ensureLedgerAccounts,
@@ -34,56 +35,57 @@ export async function applyStripeEvent(
       const charge = event.data.object;
       const intentId = idOf(charge.payment_intent);
       if (!intentId) return { applied: 'ignored: charge without PaymentIntent' };
-      const fresh = await gateway.stripe.charges.retrieve(charge.id);
-      const refunds = fresh.refunds?.data ?? charge.refunds?.data ?? [];
-      for (const refund of refunds) {
-        if (refund.status !== 'succeeded') continue;
-        await takeBack(context, gateway, {
-          sourceId: refund.id,
-          intentId,
-          amountCents: refund.amount,
-          metadata,
-        });
+      // Since API 2022-11-15 a charge carries its refunds only when expanded, and never in an
+      // event: list them from Stripe.
+      let taken = 0;
+      for await (const refund of gateway.stripe.refunds.list({ charge: charge.id, limit: 100 })) {
+        if (await takeBackRefund(context, gateway, refund, metadata)) taken += 1;
       }
-      return { applied: 'refund' };
+      return { applied: `refund: ${taken} succeeded` };
     }
-    case 'charge.dispute.created': {
-      const dispute = event.data.object;
-      const intentId = idOf(dispute.payment_intent);
-      if (!intentId) return { applied: 'ignored: dispute without PaymentIntent' };
-      await takeBack(context, gateway, {
-        sourceId: dispute.id,
-        intentId,
-        amountCents: dispute.amount,
-        metadata,
-      });
-      return { applied: 'dispute' };
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      // A refund that starts pending is taken back when it succeeds; failed or canceled ones never.
+      const refund = await gateway.stripe.refunds.retrieve(event.data.object.id);
+      return {
+        applied: (await takeBackRefund(context, gateway, refund, metadata))
+          ? 'refund'
+          : `ignored: refund ${refund.status}`,
+      };
     }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+    case 'charge.dispute.closed':
+      return { applied: await applyDispute(context, gateway, event.data.object.id, metadata) };
     case 'setup_intent.succeeded': {
       const setup = await gateway.stripe.setupIntents.retrieve(event.data.object.id);
       const userId = setup.metadata?.user_id;
       const methodId = idOf(setup.payment_method);
       if (!userId || !methodId || setup.status !== 'succeeded') return { applied: 'ignored: not ours' };
       const method = await gateway.stripe.paymentMethods.retrieve(methodId);
-      if (!method.card) return { applied: 'ignored: not a card' };
+      // SetupIntents are card-only (createSetupIntent), so this is a card; anything else is refused.
+      if (!method.card) return { applied: `ignored: ${method.type} is not a card` };
       await recordPaymentsEvent(
         context,
         userId,
         'PaymentMethodSaved',
-        {
-          user_id: userId,
-          stripe_payment_method_id: method.id,
-          card_brand: method.card.brand,
-          card_last4: method.card.last4,
-          card_exp_month: method.card.exp_month,
-          card_exp_year: method.card.exp_year,
-          setup_intent_id: setup.id,
-        },
+        savedCardData(userId, method, setup.id),
         // Keyed by the SetupIntent: its event and a confirm-time refresh record it once.
         { key: `stripe-setup:${setup.id}`, metadata },
       );
       return { applied: 'card saved' };
     }
+    case 'payment_method.detached':
+    case 'payment_method.automatically_updated':
+      return { applied: await applySavedMethodChange(context, gateway, event, metadata) };
+    case 'account.application.deauthorized':
+    case 'payout.failed':
+    case 'transfer.reversed':
+      return { applied: await applyPayoutFact(context, event, metadata) };
     case 'account.updated': {
       const accountId = event.data.object.id;
       const userId = event.data.object.metadata?.user_id ?? (await findUserByAccount(context.sql, accountId));
@@ -147,7 +149,8 @@ export async function takeBack(
   }
   const purchase = context.ledger.state.purchases.get(intentId);
   if (!purchase) return;
-  const result = await context.ledger.submit(
+  await submitAndWait(
+    context,
     {
       type: 'RefundPurchase',
       data: {
@@ -159,12 +162,6 @@ export async function takeBack(
     },
     metadata,
   );
-  if (!result.ok) throw ledgerRejectionError(result);
-  const last = result.events[result.events.length - 1];
-  if (last) {
-    await context.wallet.waitFor(last.global_position);
-    await context.domain.waitFor(last.global_position);
-  }
 }
 
 /** Re-reads a Connect account from Stripe and records its status when it changed. */
@@ -184,7 +181,8 @@ export async function refreshPayoutAccount(
     throw new AppError(502, 'stripe_unavailable', 'Failed to refresh status', { cause: error });
   }
   const details = account.details_submitted === true;
-  const payouts = account.payouts_enabled === true;
+  // Cash-outs are transfers: they need the transfers capability active, not only payouts on.
+  const payouts = account.payouts_enabled === true && account.capabilities?.transfers === 'active';
   if (current.details_submitted === details && current.payouts_enabled === payouts) return;
   await recordPaymentsEvent(
     context,
@@ -193,6 +191,61 @@ export async function refreshPayoutAccount(
     { user_id: userId, stripe_account_id: accountId, details_submitted: details, payouts_enabled: payouts },
     { metadata },
   );
+}
+
+/** Takes a succeeded refund's credits back (once, keyed by the refund id); false otherwise. */
+async function takeBackRefund(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  refund: Stripe.Refund,
+  metadata: TEventMetadata,
+): Promise<boolean> {
+  const intentId = idOf(refund.payment_intent);
+  if (!intentId || refund.status !== 'succeeded') return false;
+  await takeBack(context, gateway, { sourceId: refund.id, intentId, amountCents: refund.amount, metadata });
+  return true;
+}
+
+/**
+ * A dispute's money is what its balance transactions say (Disputes.d.ts: negative = withdrawn
+ * from the platform). An inquiry (`warning_*`) withdraws nothing and takes nothing; withdrawn
+ * funds take the credits back (keyed by the dispute id); reinstated funds (a won dispute) give
+ * back what was recovered and forgive the shortfall, once (the ledger's ReinstateRefund).
+ */
+async function applyDispute(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  disputeId: string,
+  metadata: TEventMetadata,
+): Promise<string> {
+  const dispute = await gateway.stripe.disputes.retrieve(disputeId);
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return 'ignored: dispute without PaymentIntent';
+  const transactions = dispute.balance_transactions ?? [];
+  const withdrawn = transactions.filter((t) => t.amount < 0).reduce((sum, t) => sum - t.amount, 0);
+  const reinstated = transactions.filter((t) => t.amount > 0).reduce((sum, t) => sum + t.amount, 0);
+  if (withdrawn === 0) return `ignored: dispute ${dispute.status} withdrew nothing`;
+  await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
+  if (reinstated < withdrawn) return 'dispute: credits taken back';
+  // Not a purchase of credits (no user_id): nothing was taken, so nothing to give back.
+  if (!context.ledger.state.refunds.has(dispute.id)) return 'ignored: dispute of no purchase';
+  await submitAndWait(context, { type: 'ReinstateRefund', data: { refund_id: dispute.id } }, metadata);
+  return 'dispute won: credits restored';
+}
+
+/** Submits a money command and waits until the wallet and domain read models show it. */
+async function submitAndWait(
+  context: DomainContext,
+  command: Parameters<DomainContext['ledger']['submit']>[0],
+  metadata: TEventMetadata,
+): Promise<void> {
+  const result = await context.ledger.submit(command, metadata);
+  if (!result.ok) throw ledgerRejectionError(result);
+  const last = result.events[result.events.length - 1];
+  if (last) {
+    await context.wallet.waitFor(last.global_position);
+    await context.domain.waitFor(last.global_position);
+  }
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

@@ -124,6 +124,13 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
   );
 }
 
+/**
+ * Card payments reach the platform's available balance days after the charge; until then
+ * Stripe refuses transfers with balance_insufficient. The credits are restored at once.
+ */
+export const FUNDS_SETTLING =
+  'Payouts are waiting for recent payments to settle. Your credits were restored; please try again in a few days.';
+
 /** Whole cents of a balance, in credits (a cash-out moves whole cents only). */
 export function cashableCredits(balanceCredits: number): number {
   return Math.max(0, balanceCredits - (balanceCredits % CREDITS_PER_CENT));
@@ -177,7 +184,9 @@ export async function payCashout(
         );
         return;
       }
-      const reason = (error.message || PAYMENT_MESSAGES.cashoutFailed).slice(0, 450);
+      // Never Stripe's own wording: the evaluator gets a message about their cash-out.
+      const reason = error.code === 'balance_insufficient' ? FUNDS_SETTLING : PAYMENT_MESSAGES.cashoutFailed;
+      context.logger.warn({ err: error, cashout_id: cashoutId }, 'Stripe refused a cash-out transfer');
       outcome = { type: 'MarkCashoutFailed', data: { cashout_id: cashoutId, reason } };
     }
   }

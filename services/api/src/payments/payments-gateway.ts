@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startStripeFake, type StripeFake } from '@evalmarket/testkit/stripe-fake';
+import { startStripeFake, type StripeFake } from '@evalmarket/stripe-double';
 import Stripe from 'stripe';
 import type { DomainContext } from '../runtime/domain-context.js';
 
 /**
  * How the API reaches Stripe. With STRIPE_SECRET_KEY the real Stripe; otherwise (the embedded
- * default, DESIGN section 3) a loopback fake from testkit that speaks the same REST API and
+ * default, DESIGN section 3) the loopback double (@evalmarket/stripe-double) that speaks the same REST API and
  * signs its webhooks with a secret made up at start. Either way production code talks to Stripe
  * only through the `stripe` SDK.
  */
 export interface PaymentsGateway {
   stripe: Stripe;
   webhookSecret: string;
+  /** Signing secret of the Connect endpoint (events of connected accounts). */
+  connectWebhookSecret: string;
   mode: 'stripe' | 'local';
   publishableKey: string;
   /** Local mode: the fake's base URL (the console confirms payments there). */
@@ -40,6 +42,7 @@ async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
     return {
       stripe: new Stripe(settings.secretKey, { maxNetworkRetries: 2 }),
       webhookSecret: settings.webhookSecret,
+      connectWebhookSecret: settings.connectWebhookSecret,
       mode: 'stripe',
       publishableKey: settings.publishableKey,
       apiBase: undefined,
@@ -47,11 +50,19 @@ async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
       close: async () => undefined,
     };
   }
+  if (context.config.nodeEnv === 'production') {
+    // loadConfig already refuses this; the double must never stand in for Stripe in production.
+    throw new Error('Stripe settings are required in production; the local Stripe double is not used there');
+  }
   const webhookSecret = `whsec_local${randomBytes(16).toString('hex')}`;
+  const connectWebhookSecret = `whsec_localconnect${randomBytes(16).toString('hex')}`;
   // The embedded default keeps its database in DATA_DIR; the fake's objects live next to it so
   // the Stripe ids stored in events still resolve after a restart.
   const fake = await startStripeFake({
     webhookSecret,
+    connectWebhookSecret,
+    // Only the console (Stripe.js stand-in) may call the double from a browser.
+    allowedOrigin: new URL(context.config.publicUrl).origin,
     stateFile: context.config.databaseUrl ? undefined : path.join(context.config.dataDir, 'stripe-fake.json'),
   });
   context.logger.info({ api_base: fake.url }, 'payments in local test mode (loopback Stripe fake)');
@@ -63,6 +74,7 @@ async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
       maxNetworkRetries: 0,
     }),
     webhookSecret,
+    connectWebhookSecret,
     mode: 'local',
     publishableKey: 'pk_test_local',
     apiBase: fake.url,

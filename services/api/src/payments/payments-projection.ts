@@ -144,6 +144,19 @@ export const paymentsProjection: DomainEventHandlers = {
       event.recorded_at,
     );
   },
+  async PurchaseRefundReinstated(tx, event) {
+    const data = ZLedgerEventData.PurchaseRefundReinstated.parse(event.data);
+    // Stripe gave the money back: nothing is owed any more.
+    await tx.query(`DELETE FROM refund_shortfalls WHERE source_id = $1`, [data.refund_id]);
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'refund_reinstated',
+      `A ${data.reason} was reversed in your favour: ${data.restored_credits} credits were restored to your spending balance.`,
+      event.recorded_at,
+    );
+  },
   async PayoutAccountLinked(tx, event) {
     const data = ZPaymentsEventData.PayoutAccountLinked.parse(event.data);
     await tx.query(

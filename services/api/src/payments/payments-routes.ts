@@ -31,6 +31,9 @@ import {
 import { stripeFailure } from './stripe-errors.js';
 
 export const WEBHOOK_PATH = '/payments/webhook';
+export const CONNECT_WEBHOOK_PATH = '/payments/connect-webhook';
+/** Connect accounts are opened in the platform's country: payouts are in US dollars. */
+const CONNECT_ACCOUNT_COUNTRY = 'US';
 const NO_ACCOUNT_MESSAGE = 'No bank account connected';
 
 /** Payments: configuration, the Stripe webhook, payment setup and Stripe Connect (spec 001 section 7). */
@@ -38,10 +41,12 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
   const gateway = await paymentsGateway(context);
   if (gateway.fake) {
     // Local test mode: the fake delivers its signed webhooks through this app's own pipeline.
-    gateway.fake.setWebhookTarget({
-      deliver: async (payload, headers) =>
-        (await app.inject({ method: 'POST', url: `/api/v1${WEBHOOK_PATH}`, payload, headers })).statusCode,
+    const through = (path: string) => ({
+      deliver: async (payload: string, headers: Record<string, string>) =>
+        (await app.inject({ method: 'POST', url: `/api/v1${path}`, payload, headers })).statusCode,
     });
+    gateway.fake.setWebhookTarget(through(WEBHOOK_PATH));
+    gateway.fake.setConnectWebhookTarget(through(CONNECT_WEBHOOK_PATH));
   }
 
   app.get(
@@ -61,40 +66,25 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
         : { mode: 'local' as const, api_base: gateway.apiBase!, publishable_key: gateway.publishableKey },
   );
 
-  // The webhook needs the raw bytes for the signature, so it lives in its own scope with a
+  // The webhooks need the raw bytes for the signature, so they live in their own scope with a
   // buffer parser; every other route keeps the JSON parser.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(
-      WEBHOOK_PATH,
-      {
-        config: { public: true, idempotency: false },
-        schema: {
-          tags: ['payments'],
-          summary: 'Stripe webhook (signed; each event applied once however often it is delivered)',
-          response: { 200: z.object({ received: z.literal(true), applied: z.string() }) },
-        },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const raw = request.body;
-        if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
-          throw new AppError(400, 'invalid_signature', 'Missing Stripe-Signature header or body');
-        }
-        let event: Stripe.Event;
-        try {
-          event = gateway.stripe.webhooks.constructEvent(raw, signature, gateway.webhookSecret);
-        } catch {
-          throw new AppError(400, 'invalid_signature', 'Invalid Stripe signature');
-        }
-        const { applied } = await applyStripeEvent(context, gateway, event);
-        request.log.info({ stripe_event: event.id, type: event.type, applied }, 'stripe webhook');
-        return { received: true as const, applied };
-      },
-    );
+    webhookRoute(scope, context, gateway, {
+      path: WEBHOOK_PATH,
+      secret: gateway.webhookSecret,
+      summary:
+        'Stripe webhook of the platform account (signed; each event applied once however often it is delivered)',
+    });
+    webhookRoute(scope, context, gateway, {
+      path: CONNECT_WEBHOOK_PATH,
+      secret: gateway.connectWebhookSecret,
+      summary:
+        'Stripe Connect webhook: events of connected accounts, signed with the Connect endpoint secret (STRIPE_CONNECT_WEBHOOK_SECRET)',
+    });
   });
 
   app.get(
@@ -272,6 +262,42 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
   );
 }
 
+/** One signed webhook endpoint: the signature is checked on the raw body with its own secret. */
+function webhookRoute(
+  scope: App,
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  endpoint: { path: string; secret: string; summary: string },
+): void {
+  scope.post(
+    endpoint.path,
+    {
+      config: { public: true, idempotency: false },
+      schema: {
+        tags: ['payments'],
+        summary: endpoint.summary,
+        response: { 200: z.object({ received: z.literal(true), applied: z.string() }) },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const raw = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
+        throw new AppError(400, 'invalid_signature', 'Missing Stripe-Signature header or body');
+      }
+      let event: Stripe.Event;
+      try {
+        event = gateway.stripe.webhooks.constructEvent(raw, signature, endpoint.secret);
+      } catch {
+        throw new AppError(400, 'invalid_signature', 'Invalid Stripe signature');
+      }
+      const { applied } = await applyStripeEvent(context, gateway, event);
+      request.log.info({ stripe_event: event.id, type: event.type, applied }, 'stripe webhook');
+      return { received: true as const, applied };
+    },
+  );
+}
+
 export async function createSetupIntent(
   context: DomainContext,
   gateway: PaymentsGateway,
@@ -280,9 +306,12 @@ export async function createSetupIntent(
 ): Promise<{ client_secret: string; setup_intent_id: string }> {
   try {
     const customer = await ensureCustomer(context, gateway, userId);
+    // Cards only: auto-recharge charges a card off-session, so the Payment Element must not
+    // offer Link or bank accounts that the product would then have to drop.
     const setup = await gateway.stripe.setupIntents.create({
       customer,
       usage: 'off_session',
+      allowed_payment_method_types: ['card'],
       metadata: { user_id: userId },
     });
     return { client_secret: setup.client_secret!, setup_intent_id: setup.id };
@@ -301,8 +330,16 @@ async function ensureConnectAccount(
   if (existing.stripe_account_id) return { status: 'existing', accountId: existing.stripe_account_id };
   let account: Stripe.Account;
   try {
+    // `controller` replaces the deprecated `type: 'express'` (Accounts.d.ts): Stripe collects
+    // the requirements and hosts the Express dashboard; the platform pays fees and bears losses.
     account = await gateway.stripe.accounts.create({
-      type: 'express',
+      controller: {
+        stripe_dashboard: { type: 'express' },
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        requirement_collection: 'stripe',
+      },
+      country: CONNECT_ACCOUNT_COUNTRY,
       metadata: { user_id: userId },
       capabilities: { transfers: { requested: true } },
     });

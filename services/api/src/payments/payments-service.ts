@@ -197,3 +197,15 @@ export function connectStatus(account: PayoutAccount): TConnectStatus {
     payouts_enabled: account.payouts_enabled,
   };
 }
+
+/** Whose saved card a Stripe PaymentMethod is, if anyone's. */
+export async function findUserBySavedMethod(
+  sql: SqlExecutor,
+  stripePaymentMethodId: string,
+): Promise<string | undefined> {
+  const { rows } = await sql.query<{ user_id: string }>(
+    'SELECT user_id FROM saved_payment_methods WHERE stripe_payment_method_id = $1',
+    [stripePaymentMethodId],
+  );
+  return rows[0]?.user_id;
+}

@@ -167,6 +167,8 @@ async function chargeRecharge(
         payment_method: request.stripe_payment_method_id,
         off_session: true,
         confirm: true,
+        // Off-session with nobody to redirect: card only, so Stripe never asks for a return_url.
+        allowed_payment_method_types: ['card'],
         description: `Auto-recharge: ${credits.toLocaleString('en-US')} credits`,
         metadata: {
           user_id: request.user_id,

@@ -11,6 +11,13 @@ export function stripeFailure(error: unknown, fallback: string): AppError {
   if (error instanceof Stripe.errors.StripeCardError) {
     return new AppError(402, error.code ?? 'card_error', error.message || fallback, { cause: error });
   }
+  if (error instanceof Stripe.errors.StripeRateLimitError) {
+    // Stripe's rate limit is ours to wait out, not a bad gateway.
+    return new AppError(503, 'payment_provider_busy', fallback, {
+      cause: error,
+      headers: { 'retry-after': retryAfterSeconds(error) },
+    });
+  }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
     return new AppError(503, 'payment_provider_unavailable', fallback, {
       cause: error,
@@ -21,6 +28,12 @@ export function stripeFailure(error: unknown, fallback: string): AppError {
     return new AppError(502, 'payment_provider_error', fallback, { cause: error });
   }
   return new AppError(502, 'payment_provider_error', fallback, { cause: error });
+}
+
+function retryAfterSeconds(error: Stripe.errors.StripeError): string {
+  const header = error.headers?.['retry-after'];
+  const seconds = Number(header);
+  return Number.isInteger(seconds) && seconds > 0 ? String(seconds) : '2';
 }
 
 /** Whether Stripe definitely refused (so retrying with the same idempotency key will not help). */

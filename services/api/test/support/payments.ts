@@ -1,5 +1,5 @@
 import { auditLedger } from '@evalmarket/projector';
-import Stripe from 'stripe';
+import { localBrowserStripe } from '../../src/payments/local-browser-stripe.js';
 import { paymentsGateway } from '../../src/payments/payments-gateway.js';
 import type { Runtime } from '../../src/runtime/start-runtime.js';
 
@@ -11,13 +11,7 @@ export async function localStripe(runtime: Runtime) {
   const gateway = await paymentsGateway(runtime.context);
   const fake = gateway.fake;
   if (!fake) throw new Error('the runtime is not in local payments mode');
-  const browser = new Stripe('pk_test_local', {
-    host: fake.host,
-    port: fake.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  return { fake, browser, gateway };
+  return { fake, browser: localBrowserStripe(gateway), gateway };
 }
 
 /** Waits until `check` holds, polling. */
@@ -54,4 +48,20 @@ export async function countEvents(
       )
     : await runtime.sql.query<{ n: unknown }>(`SELECT count(*) AS n FROM event_log WHERE type = $1`, [type]);
   return Number(rows[0]!.n);
+}
+
+/**
+ * Puts money in the platform's available Stripe balance, as Stripe's test card 4000000000000077
+ * does (`pm_card_bypassPending`): transfers to evaluators need available funds. No user_id, so
+ * no credits are bought.
+ */
+export async function fundPlatform(runtime: Runtime, cents: number): Promise<void> {
+  const gateway = await paymentsGateway(runtime.context);
+  await gateway.stripe.paymentIntents.create({
+    amount: Math.max(50, Math.ceil(cents)),
+    currency: 'usd',
+    payment_method: 'pm_card_bypassPending',
+    allowed_payment_method_types: ['card'],
+    confirm: true,
+  });
 }

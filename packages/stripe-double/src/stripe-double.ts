@@ -21,8 +21,21 @@ export type WebhookTarget =
   { url: string } | { deliver: (payload: string, headers: Record<string, string>) => Promise<number> };
 
 export interface StripeFakeOptions {
+  /** Signing secret of the platform's endpoint (events of the platform account itself). */
   webhookSecret: string;
   webhookTarget?: WebhookTarget;
+  /**
+   * Signing secret of the Connect endpoint: events that happen on connected accounts (they carry
+   * `account`) go there, signed with this secret, as Stripe does with a Connect webhook endpoint.
+   * Without it they are not delivered at all.
+   */
+  connectWebhookSecret?: string;
+  connectWebhookTarget?: WebhookTarget;
+  /**
+   * The only origin a browser may call the double from (the console's, as Stripe.js would);
+   * requests from other origins get no CORS headers. Without it no origin is allowed.
+   */
+  allowedOrigin?: string;
   /** Attempts per webhook before it is dropped (Stripe retries for days; tests need seconds). */
   maxDeliveryAttempts?: number;
   retryDelayMs?: number;
@@ -43,8 +56,15 @@ export interface StripeFakeSwitches {
   webhookDelayMs: number;
   /** flushWebhooks() sends the held events newest first. */
   reverseOnFlush: boolean;
-  /** Transfers fail with balance_insufficient (the platform has no money to send). */
-  failTransfers: boolean;
+  /**
+   * Card funds become available this many seconds after the charge (Stripe: days; 0 = at once).
+   * Until then a transfer without `source_transaction` cannot spend them (balance_insufficient).
+   */
+  fundsAvailableAfterSeconds: number;
+  /** New refunds start `pending` (settle them with settleRefund), as bank refunds do. */
+  refundsStartPending: boolean;
+  /** The next N API requests answer 429 rate_limit with Stripe's message. */
+  rateLimitNextRequests: number;
 }
 
 export interface DeliveredWebhook {
@@ -61,6 +81,8 @@ export interface StripeFake {
   readonly switches: StripeFakeSwitches;
   readonly delivered: DeliveredWebhook[];
   setWebhookTarget(target: WebhookTarget | undefined): void;
+  /** Where events of connected accounts go (the Connect endpoint). */
+  setConnectWebhookTarget(target: WebhookTarget | undefined): void;
   /** Sends the held events (in order, or reversed with `reverseOnFlush`). */
   flushWebhooks(): Promise<void>;
   /** Waits until no delivery is running or queued for immediate sending. */
@@ -68,10 +90,31 @@ export interface StripeFake {
   get(id: string): StripeObject | undefined;
   /** Every event created so far, oldest first. */
   events(): StripeObject[];
-  /** Fake-only: what finishing Stripe's hosted onboarding does (details submitted, payouts on). */
-  completeOnboarding(accountId: string): void;
-  /** Fake-only: a card holder disputes the charge of a PaymentIntent. */
-  createDispute(paymentIntentId: string, amountCents?: number): StripeObject;
+  /**
+   * Fake-only: what finishing Stripe's hosted onboarding does (details submitted, payouts on,
+   * requested capabilities active, or `pending` while Stripe still verifies them).
+   */
+  completeOnboarding(accountId: string, capabilities?: 'active' | 'pending'): void;
+  /**
+   * Fake-only: a card holder disputes the charge of a PaymentIntent. An inquiry
+   * (`warning_needs_response`) withdraws nothing; a dispute withdraws its amount at once
+   * (`charge.dispute.funds_withdrawn`).
+   */
+  createDispute(paymentIntentId: string, options?: { amountCents?: number; inquiry?: boolean }): StripeObject;
+  /** Fake-only: an inquiry becomes a dispute and its amount is withdrawn. */
+  escalateInquiry(disputeId: string): void;
+  /** Fake-only: the dispute closes; won gives the money back (`charge.dispute.funds_reinstated`). */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void;
+  /** Fake-only: a pending refund settles (`refund.updated`, `charge.refund.updated`, `refund.failed`). */
+  settleRefund(refundId: string, outcome: 'succeeded' | 'failed' | 'canceled'): void;
+  /** Fake-only: the platform reverses a transfer (`transfer.reversed`). */
+  reverseTransfer(transferId: string): void;
+  /** Fake-only: a payout of a connected account to its bank fails (`payout.failed`, Connect). */
+  failPayout(accountId: string, amountCents: number): StripeObject;
+  /** Fake-only: the connected account disconnects the platform (`account.application.deauthorized`). */
+  deauthorize(accountId: string): void;
+  /** Fake-only: the card network updates a saved card (`payment_method.automatically_updated`). */
+  updateCardAutomatically(paymentMethodId: string): void;
   close(): Promise<void>;
 }
 
@@ -93,25 +136,29 @@ const missing = (kind: string, id: string, param = 'id') =>
 interface CardBehaviour {
   brand: string;
   last4: string;
-  outcome: 'succeeds' | 'declines' | 'authentication_required';
+  /** bypass_pending: succeeds and its funds are available at once (Stripe's 4000000000000077). */
+  outcome: 'succeeds' | 'bypass_pending' | 'declines' | 'authentication_required';
 }
 
 /** Stripe's test payment methods (https://docs.stripe.com/testing). */
 const TEST_CARDS: Record<string, CardBehaviour> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeds' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeds' },
+  pm_card_bypassPending: { brand: 'visa', last4: '0077', outcome: 'bypass_pending' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declines' },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'authentication_required' },
 };
 
-const API_VERSION = '2025-09-30.clover';
+/** The API version stripe-node 23.1 pins (`Stripe.API_VERSION`); events and replies carry it. */
+export const API_VERSION = '2026-10-28.endive';
 
-/** The console in local test mode calls the fake from the browser, like Stripe.js calls Stripe. */
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
+/** The console in local test mode calls the double from the browser, like Stripe.js calls Stripe. */
+const corsHeaders = (origin: string): Record<string, string> => ({
+  'access-control-allow-origin': origin,
   'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-};
+  vary: 'Origin',
+});
 
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
   const objects = new Map<string, StripeObject>();
@@ -122,6 +169,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const delivered: DeliveredWebhook[] = [];
   const running = new Set<Promise<void>>();
   let webhookTarget = options.webhookTarget;
+  let connectWebhookTarget = options.connectWebhookTarget;
   const maxAttempts = options.maxDeliveryAttempts ?? 5;
   const retryDelayMs = options.retryDelayMs ?? 50;
   const switches: StripeFakeSwitches = {
@@ -129,7 +177,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     webhookCopies: 1,
     webhookDelayMs: 0,
     reverseOnFlush: false,
-    failTransfers: false,
+    fundsAvailableAfterSeconds: 0,
+    refundsStartPending: false,
+    rateLimitNextRequests: 0,
   };
 
   if (options.stateFile) {
@@ -165,7 +215,16 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   // Webhooks -------------------------------------------------------------------------------
 
-  const emit = (type: string, object: StripeObject, requestIdempotencyKey?: string) => {
+  /**
+   * Records an event. `connectedAccount` marks an event that happened on a connected account:
+   * Stripe sends those only to Connect endpoints, with `account` set.
+   */
+  const emit = (
+    type: string,
+    object: StripeObject,
+    requestIdempotencyKey?: string,
+    connectedAccount?: string,
+  ) => {
     const event: StripeObject = {
       id: newId('evt'),
       object: 'event',
@@ -175,8 +234,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       livemode: false,
       pending_webhooks: 1,
       request: { id: newId('req'), idempotency_key: requestIdempotencyKey ?? null },
-      data: { object: structuredClone(object) },
-      ...(typeof object.account === 'string' ? { account: object.account } : {}),
+      // Events cannot expand: a charge comes without its refunds (API 2022-11-15 and later).
+      data: { object: present(object, []) },
+      ...(connectedAccount ? { account: connectedAccount } : {}),
     };
     events.push(event);
     if (switches.webhookMode === 'hold') held.push(event);
@@ -195,12 +255,14 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const deliver = async (event: StripeObject) => {
     if (switches.webhookDelayMs > 0) await sleep(switches.webhookDelayMs);
     const payload = JSON.stringify(event, null, 2);
+    const connect = typeof event.account === 'string';
+    const secret = connect ? options.connectWebhookSecret : options.webhookSecret;
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      const target = webhookTarget;
-      if (!target) return;
+      const target = connect ? connectWebhookTarget : webhookTarget;
+      if (!target || !secret) return;
       const headers = {
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signatureHeader(payload, options.webhookSecret),
+        'stripe-signature': signatureHeader(payload, secret),
         'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       };
       let status = 0;
@@ -226,6 +288,19 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const paymentMethodFrom = (token: string, customer?: string): StripeObject => {
     const existing = objects.get(token);
     if (existing && existing.object === 'payment_method') return existing;
+    if (token === 'pm_usBankAccount') {
+      return store({
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'us_bank_account',
+        created: nowSeconds(),
+        customer: customer ?? null,
+        livemode: false,
+        metadata: {},
+        billing_details: { address: null, email: null, name: null, phone: null },
+        us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789', account_type: 'checking' },
+      });
+    }
     const card = TEST_CARDS[token];
     if (!card) throw missing('PaymentMethod', token, 'payment_method');
     const method = store({
@@ -272,10 +347,87 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       status: 'succeeded',
       created: nowSeconds(),
       metadata: intent.metadata ?? {},
-      refunds: { object: 'list', data: [], has_more: false, url: '/v1/refunds' },
+      // When its funds join the available balance (Balance.d.ts: pending, then available).
+      available_on:
+        outcomes.get(String(intent.payment_method)) === 'bypass_pending'
+          ? nowSeconds()
+          : nowSeconds() + switches.fundsAvailableAfterSeconds,
     });
 
-  const confirmPaymentIntent = (intent: StripeObject, params: FormObject, key?: string): StripeObject => {
+  const transferredFrom = (chargeId: string) =>
+    [...objects.values()]
+      .filter((o) => o.object === 'transfer' && o.source_transaction === chargeId)
+      .reduce((sum, o) => sum + Number(o.amount) - Number(o.amount_reversed), 0);
+
+  const refundsOf = (chargeId: string) =>
+    [...objects.values()].filter((o) => o.object === 'refund' && o.charge === chargeId);
+
+  /**
+   * An object as Stripe returns it. A charge carries `refunds` only when expanded (Charges.d.ts
+   * `refunds?: ApiList<Refund> | null`, API 2022-11-15 and later); any other id field named in
+   * `expand` is replaced by its object; anything else cannot be expanded (400).
+   */
+  const present = (object: StripeObject, expand: string[]): StripeObject => {
+    const copy = structuredClone(object);
+    if (copy.object === 'charge') {
+      delete copy.refunds;
+      if (expand.includes('refunds'))
+        copy.refunds = list(refundsOf(copy.id), `/v1/charges/${copy.id}/refunds`);
+    }
+    for (const field of expand) {
+      if (field === 'refunds' && copy.object === 'charge') continue;
+      const value = copy[field];
+      const target = typeof value === 'string' ? objects.get(value) : undefined;
+      if (!target) {
+        throw new FakeError(400, {
+          type: 'invalid_request_error',
+          message: `This property cannot be expanded (${field}).`,
+          param: 'expand',
+        });
+      }
+      copy[field] = present(target, []);
+    }
+    return copy;
+  };
+
+  /** The platform's available balance in cents: charges whose funds are available, less what left. */
+  const availableBalanceCents = () => {
+    const now = nowSeconds();
+    let cents = 0;
+    for (const o of objects.values()) {
+      if (o.object === 'charge' && Number(o.available_on) <= now) {
+        cents += Number(o.amount) - Number(o.amount_refunded) - disputedCents(o.id);
+      }
+      // A transfer with source_transaction waits for that charge's funds (Transfers.d.ts).
+      const source =
+        o.object === 'transfer' && o.source_transaction
+          ? objects.get(String(o.source_transaction))
+          : undefined;
+      if (o.object === 'transfer' && !(source && Number(source.available_on) > now)) {
+        cents -= Number(o.amount) - Number(o.amount_reversed);
+      }
+    }
+    return cents;
+  };
+
+  const pendingBalanceCents = () =>
+    [...objects.values()]
+      .filter((o) => o.object === 'charge' && Number(o.available_on) > nowSeconds())
+      .reduce((sum, o) => sum + Number(o.amount) - Number(o.amount_refunded), 0);
+
+  /** Money a charge's disputes hold: the sum of their balance transactions (negative = withdrawn). */
+  const disputedCents = (chargeId: string) =>
+    [...objects.values()]
+      .filter((o) => o.object === 'dispute' && o.charge === chargeId)
+      .flatMap((dispute) => dispute.balance_transactions as Array<{ amount: number }>)
+      .reduce((sum, transaction) => sum - transaction.amount, 0);
+
+  const confirmPaymentIntent = (
+    intent: StripeObject,
+    params: FormObject,
+    key: string | undefined,
+    secretKeyCall: boolean,
+  ): StripeObject => {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       throw invalidRequest(
         `This PaymentIntent's status is ${String(intent.status)}, so it cannot be confirmed.`,
@@ -291,7 +443,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         'payment_intent_unexpected_state',
       );
     }
+    requireReturnUrlWhenRedirectsPossible(intent, params, secretKeyCall);
     const method = paymentMethodFrom(token, str(intent.customer));
+    requireAllowedType(intent, method, 'PaymentIntent');
     intent.payment_method = method.id;
     const offSession = params.off_session === 'true' || intent.off_session === true;
     const outcome = outcomes.get(method.id) ?? 'succeeds';
@@ -349,6 +503,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     method: string;
     pattern: RegExp;
     handle: (match: string[], params: FormObject, key: string | undefined) => StripeObject | StripeList;
+    /** Callable with a publishable key and the object's client_secret (what Stripe.js does). */
+    publishable?: true;
   }> = [
     {
       method: 'POST',
@@ -417,6 +573,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           payment_method: str(params.payment_method) ?? null,
           setup_future_usage: str(params.setup_future_usage) ?? null,
           off_session: params.off_session === 'true',
+          ...paymentMethodChoice(params),
           status: 'requires_payment_method',
           created: nowSeconds(),
           livemode: false,
@@ -426,7 +583,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         });
         intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
         emit('payment_intent.created', intent, key);
-        if (params.confirm === 'true') return confirmPaymentIntent(intent, params, key);
+        if (params.confirm === 'true') return confirmPaymentIntent(intent, params, key, true);
         if (intent.payment_method) intent.status = 'requires_confirmation';
         return intent;
       },
@@ -452,11 +609,19 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       handle: ([id]) => find('payment_intent', id!),
+      publishable: true,
     },
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
-      handle: ([id], params, key) => confirmPaymentIntent(find('payment_intent', id!), params, key),
+      handle: ([id], params, key) =>
+        confirmPaymentIntent(
+          find('payment_intent', id!),
+          params,
+          key,
+          str(params.client_secret) === undefined,
+        ),
+      publishable: true,
     },
     {
       method: 'POST',
@@ -470,6 +635,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           customer: customer ?? null,
           usage: str(params.usage) ?? 'off_session',
           metadata: obj(params.metadata),
+          ...paymentMethodChoice(params),
           payment_method: null,
           status: 'requires_payment_method',
           created: nowSeconds(),
@@ -480,10 +646,16 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         return intent;
       },
     },
-    { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, handle: ([id]) => find('setup_intent', id!) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/setup_intents\/([^/]+)$/,
+      handle: ([id]) => find('setup_intent', id!),
+      publishable: true,
+    },
     {
       method: 'POST',
       pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
+      publishable: true,
       handle: ([id], params, key) => {
         const intent = find('setup_intent', id!);
         if (intent.status === 'succeeded') {
@@ -501,6 +673,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
             'parameter_missing',
           );
         const method = paymentMethodFrom(token);
+        requireAllowedType(intent, method, 'SetupIntent');
         intent.payment_method = method.id;
         if (outcomes.get(method.id) === 'declines') {
           intent.status = 'requires_payment_method';
@@ -590,37 +763,73 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           charge: charge.id,
           payment_intent: charge.payment_intent,
           currency: charge.currency,
-          status: 'succeeded',
+          status: switches.refundsStartPending ? 'pending' : 'succeeded',
           reason: str(params.reason) ?? null,
           metadata: obj(params.metadata),
           created: nowSeconds(),
         });
         charge.amount_refunded = Number(charge.amount_refunded) + amount;
         charge.refunded = charge.amount_refunded === charge.amount;
-        const refunds = charge.refunds as { data: StripeObject[] };
-        refunds.data.unshift(refund);
         emit('refund.created', refund, key);
         emit('charge.refunded', charge, key);
         return refund;
       },
     },
     {
+      method: 'GET',
+      pattern: /^\/v1\/refunds$/,
+      handle: (_m, params) => {
+        const chargeId = str(params.charge);
+        const intentId = str(params.payment_intent);
+        return page(
+          [...objects.values()].filter(
+            (o) =>
+              o.object === 'refund' &&
+              (chargeId === undefined || o.charge === chargeId) &&
+              (intentId === undefined || o.payment_intent === intentId),
+          ),
+          params,
+          '/v1/refunds',
+        );
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/accounts$/,
       handle: (_m, params, key) => {
+        // Stricter than Stripe: `type` is deprecated in favour of `controller` (Accounts.d.ts),
+        // and the country is not left to default to the platform's.
+        if (params.type !== undefined) {
+          throw invalidRequest(
+            'The double refuses the deprecated `type`; describe the account with `controller` instead.',
+            'type',
+            'parameter_unknown',
+          );
+        }
+        const controller = obj(params.controller);
+        if (Object.keys(controller).length === 0) {
+          throw invalidRequest('Missing required param: controller.', 'controller', 'parameter_missing');
+        }
+        const country = str(params.country);
+        if (!country || !/^[A-Z]{2}$/.test(country)) {
+          throw invalidRequest('Missing required param: country.', 'country', 'parameter_missing');
+        }
+        const requested = Object.keys(obj(params.capabilities));
         const account = store({
           id: newId('acct'),
           object: 'account',
-          type: str(params.type) ?? 'express',
-          country: str(params.country) ?? 'US',
+          type: obj(controller.stripe_dashboard).type === 'express' ? 'express' : 'none',
+          controller,
+          country,
           email: str(params.email) ?? null,
           metadata: obj(params.metadata),
+          capabilities: Object.fromEntries(requested.map((name) => [name, 'inactive'])),
           details_submitted: false,
           charges_enabled: false,
           payouts_enabled: false,
           created: nowSeconds(),
         });
-        emit('account.updated', account, key);
+        emit('account.updated', account, key, account.id);
         return account;
       },
     },
@@ -678,24 +887,40 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         if (!destination)
           throw invalidRequest('Missing required param: destination.', 'destination', 'parameter_missing');
         const account = find('account', destination, 'destination');
-        if (switches.failTransfers) {
-          throw invalidRequest(
-            'You have insufficient available funds in your Stripe account.',
-            undefined,
-            'balance_insufficient',
-          );
-        }
-        if (account.payouts_enabled !== true) {
+        // Transfers need the destination's `transfers` capability active (Accounts.d.ts
+        // capabilities.transfers), not payouts_enabled.
+        const capabilities = obj(account.capabilities);
+        if (capabilities.transfers !== 'active') {
           throw invalidRequest(
             'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
             'destination',
             'insufficient_capabilities_for_transfer',
           );
         }
+        const sourceId = str(params.source_transaction);
+        if (sourceId) {
+          const source = find('charge', sourceId, 'source_transaction');
+          const left = Number(source.amount) - Number(source.amount_refunded) - transferredFrom(sourceId);
+          if (amount > left) {
+            throw invalidRequest(
+              `The transfer amount ($${(amount / 100).toFixed(2)}) exceeds what is left of the source transaction ($${(left / 100).toFixed(2)}).`,
+              'amount',
+              'transfer_source_balance_parameters_mismatch',
+            );
+          }
+        } else if (amount > availableBalanceCents()) {
+          throw invalidRequest(
+            'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card. See: https://stripe.com/docs/testing#available-balance',
+            undefined,
+            'balance_insufficient',
+          );
+        }
         const transfer = store({
           id: newId('tr'),
           object: 'transfer',
           amount,
+          amount_reversed: 0,
+          source_transaction: sourceId ?? null,
           currency: str(params.currency) ?? 'usd',
           destination,
           metadata: obj(params.metadata),
@@ -710,14 +935,58 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handle: ([id]) => find('transfer', id!) },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handle: ([id]) => find('refund', id!) },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handle: ([id]) => find('charge', id!) },
+    { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, handle: ([id]) => find('dispute', id!) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/balance$/,
+      handle: () => {
+        const available = availableBalanceCents();
+        return {
+          id: 'balance',
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: available, currency: 'usd', source_types: { card: available } }],
+          pending: [
+            { amount: pendingBalanceCents(), currency: 'usd', source_types: { card: pendingBalanceCents() } },
+          ],
+        };
+      },
+    },
   ];
 
-  const completeOnboarding = (accountId: string) => {
+  /**
+   * A publishable key may only read or confirm a PaymentIntent or SetupIntent, with its
+   * client_secret (PaymentIntents.d.ts: "We require it if you use a publishable key"); no
+   * refunds, no lists, no other reads.
+   */
+  const checkPublishableUse = (allowed: boolean, id: string | undefined, params: FormObject) => {
+    if (!allowed)
+      throw new FakeError(401, { type: 'invalid_request_error', message: PUBLISHABLE_KEY_FORBIDDEN });
+    const target = id === undefined ? undefined : objects.get(id);
+    if (!target || str(params.client_secret) !== target.client_secret) {
+      throw invalidRequest(
+        `The client_secret provided does not match the client_secret associated with the ${target?.object === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent'}.`,
+        'client_secret',
+        'resource_missing',
+      );
+    }
+  };
+
+  const presentReply = (reply: StripeObject | StripeList, expand: string[]) => {
+    if (reply.object !== 'list') return present(reply as StripeObject, expand);
+    const inner = expand.filter((path) => path.startsWith('data.')).map((path) => path.slice(5));
+    return { ...reply, data: (reply as StripeList).data.map((object) => present(object, inner)) };
+  };
+
+  const completeOnboarding = (accountId: string, capabilities: 'active' | 'pending' = 'active') => {
     const account = find('account', accountId);
     account.details_submitted = true;
     account.charges_enabled = true;
     account.payouts_enabled = true;
-    emit('account.updated', account);
+    account.capabilities = Object.fromEntries(
+      Object.keys(obj(account.capabilities)).map((name) => [name, capabilities]),
+    );
+    emit('account.updated', account, undefined, account.id);
     persist();
   };
 
@@ -726,9 +995,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://stripe.fake');
     const method = request.method ?? 'GET';
+    const origin = headerValue(request.headers.origin);
+    const cors = origin !== undefined && origin === options.allowedOrigin ? corsHeaders(origin) : {};
     const send = (status: number, text: string, extra: Record<string, string> = {}) => {
       response.writeHead(status, {
-        ...CORS_HEADERS,
+        ...cors,
         'content-type': 'application/json',
         'request-id': requestId,
         'stripe-version': API_VERSION,
@@ -738,7 +1009,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     };
 
     if (method === 'OPTIONS') {
-      response.writeHead(204, { ...CORS_HEADERS, 'request-id': requestId });
+      response.writeHead(204, { ...cors, 'request-id': requestId });
       return response.end();
     }
 
@@ -759,7 +1030,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return response.end('Stripe Express dashboard (fake)');
     }
 
-    if (!/^Bearer (?:sk|rk|pk)_/.test(request.headers.authorization ?? '')) {
+    const keyKind = apiKeyKind(request.headers.authorization);
+    if (!keyKind) {
       return send(
         401,
         JSON.stringify({
@@ -769,6 +1041,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           },
         }),
       );
+    }
+
+    if (switches.rateLimitNextRequests > 0) {
+      switches.rateLimitNextRequests -= 1;
+      return send(429, JSON.stringify({ error: RATE_LIMITED }));
     }
 
     const params =
@@ -810,7 +1087,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           404,
         );
       const match = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
-      text = JSON.stringify(route.handle(match, params, key), null, 2);
+      if (keyKind === 'publishable') checkPublishableUse(route.publishable === true, match[0], params);
+      text = JSON.stringify(presentReply(route.handle(match, params, key), expandOf(params)), null, 2);
     } catch (error) {
       if (!(error instanceof FakeError)) throw error;
       status = error.status;
@@ -840,6 +1118,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     setWebhookTarget(target) {
       webhookTarget = target;
     },
+    setConnectWebhookTarget(target) {
+      connectWebhookTarget = target;
+    },
     async flushWebhooks() {
       const batch = held.splice(0, held.length);
       if (switches.reverseOnFlush) batch.reverse();
@@ -851,24 +1132,107 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     get: (id) => objects.get(id),
     events: () => [...events],
     completeOnboarding,
-    createDispute(paymentIntentId, amountCents) {
+    createDispute(paymentIntentId, options = {}) {
       const intent = find('payment_intent', paymentIntentId);
       const charge = find('charge', String(intent.latest_charge));
+      const amount = options.amountCents ?? Number(charge.amount);
       charge.disputed = true;
+      // An inquiry (warning_*) withdraws no money; a dispute withdraws its amount at once.
       const dispute = store({
         id: newId('dp'),
         object: 'dispute',
-        amount: amountCents ?? charge.amount,
+        amount,
         charge: charge.id,
         payment_intent: intent.id,
         currency: charge.currency,
         reason: 'fraudulent',
-        status: 'needs_response',
+        status: options.inquiry ? 'warning_needs_response' : 'needs_response',
+        balance_transactions: options.inquiry ? [] : [disputeTransaction(-amount, 'dispute')],
+        is_charge_refundable: false,
         created: nowSeconds(),
       });
       emit('charge.dispute.created', dispute);
+      if (!options.inquiry) emit('charge.dispute.funds_withdrawn', dispute);
       persist();
       return dispute;
+    },
+    escalateInquiry(disputeId) {
+      const dispute = find('dispute', disputeId);
+      if (!String(dispute.status).startsWith('warning_')) throw new Error(`${disputeId} is not an inquiry`);
+      dispute.status = 'needs_response';
+      dispute.balance_transactions = [disputeTransaction(-Number(dispute.amount), 'dispute')];
+      emit('charge.dispute.updated', dispute);
+      emit('charge.dispute.funds_withdrawn', dispute);
+      persist();
+    },
+    closeDispute(disputeId, outcome) {
+      const dispute = find('dispute', disputeId);
+      const inquiry = String(dispute.status).startsWith('warning_');
+      dispute.status = inquiry ? 'warning_closed' : outcome;
+      if (outcome === 'won' && !inquiry) {
+        (dispute.balance_transactions as unknown[]).push(
+          disputeTransaction(Number(dispute.amount), 'dispute_reversal'),
+        );
+        emit('charge.dispute.funds_reinstated', dispute);
+      }
+      emit('charge.dispute.closed', dispute);
+      persist();
+    },
+    settleRefund(refundId, outcome) {
+      const refund = find('refund', refundId);
+      if (refund.status !== 'pending')
+        throw new Error(`${refundId} is ${String(refund.status)}, not pending`);
+      refund.status = outcome;
+      if (outcome !== 'succeeded') {
+        const charge = find('charge', String(refund.charge));
+        charge.amount_refunded = Number(charge.amount_refunded) - Number(refund.amount);
+        charge.refunded = false;
+        if (outcome === 'failed') {
+          refund.failure_reason = 'expired_or_canceled_card';
+          emit('refund.failed', refund);
+        }
+      }
+      emit('refund.updated', refund);
+      emit('charge.refund.updated', refund);
+      persist();
+    },
+    reverseTransfer(transferId) {
+      const transfer = find('transfer', transferId);
+      transfer.amount_reversed = transfer.amount;
+      transfer.reversed = true;
+      emit('transfer.reversed', transfer);
+      persist();
+    },
+    failPayout(accountId, amountCents) {
+      find('account', accountId);
+      const payout = {
+        id: newId('po'),
+        object: 'payout',
+        amount: amountCents,
+        currency: 'usd',
+        status: 'failed',
+        failure_code: 'account_closed',
+        failure_message: 'The bank account has been closed.',
+        created: nowSeconds(),
+      };
+      emit('payout.failed', payout, undefined, accountId);
+      return payout;
+    },
+    deauthorize(accountId) {
+      find('account', accountId);
+      emit(
+        'account.application.deauthorized',
+        { id: newId('ca'), object: 'application', name: 'Evalmarket' },
+        undefined,
+        accountId,
+      );
+    },
+    updateCardAutomatically(paymentMethodId) {
+      const method = find('payment_method', paymentMethodId);
+      const card = obj(method.card);
+      method.card = { ...card, exp_year: Number(card.exp_year) + 2 };
+      emit('payment_method.automatically_updated', method);
+      persist();
     },
     async close() {
       await fake.idle();
@@ -897,6 +1261,117 @@ interface StripeList {
   has_more: boolean;
   url: string;
   [key: string]: unknown;
+}
+
+const PUBLISHABLE_KEY_FORBIDDEN =
+  'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.';
+
+const RATE_LIMITED = {
+  type: 'invalid_request_error',
+  code: 'rate_limit',
+  message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+};
+
+/** Stripe's key kinds by prefix: secret (sk_), restricted (rk_), publishable (pk_). */
+function apiKeyKind(authorization: string | undefined): 'secret' | 'restricted' | 'publishable' | undefined {
+  const prefix = /^Bearer (sk|rk|pk)_\S+$/.exec(authorization ?? '')?.[1];
+  return prefix === 'sk'
+    ? 'secret'
+    : prefix === 'rk'
+      ? 'restricted'
+      : prefix === 'pk'
+        ? 'publishable'
+        : undefined;
+}
+
+function expandOf(params: FormObject): string[] {
+  const value = params.expand;
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/**
+ * How a PaymentIntent chooses its payment methods (PaymentIntents.d.ts of API 2026-10-28):
+ * explicit `allowed_payment_method_types`, or `automatic_payment_methods` with redirects allowed
+ * unless `allow_redirects: 'never'`. The older `payment_method_types` parameter is unknown.
+ */
+function paymentMethodChoice(params: FormObject): Record<string, unknown> {
+  if (params.payment_method_types !== undefined) {
+    throw invalidRequest(
+      'Received unknown parameter: payment_method_types',
+      'payment_method_types',
+      'parameter_unknown',
+    );
+  }
+  const types = params.allowed_payment_method_types;
+  if (Array.isArray(types) && types.length > 0) {
+    return {
+      allowed_payment_method_types: types,
+      payment_method_types: types,
+      automatic_payment_methods: null,
+    };
+  }
+  const automatic = obj(params.automatic_payment_methods);
+  return {
+    allowed_payment_method_types: null,
+    payment_method_types: ['card', 'link', 'us_bank_account'],
+    automatic_payment_methods: {
+      enabled: true,
+      allow_redirects: automatic.allow_redirects === 'never' ? 'never' : 'always',
+    },
+  };
+}
+
+/** An intent accepts only payment methods of its `payment_method_types`. */
+function requireAllowedType(
+  intent: StripeObject,
+  method: StripeObject,
+  kind: 'PaymentIntent' | 'SetupIntent',
+) {
+  const types = Array.isArray(intent.payment_method_types) ? (intent.payment_method_types as string[]) : [];
+  const type = String(method.type);
+  if (types.includes(type)) return;
+  throw invalidRequest(
+    `The PaymentMethod provided (${type}) is not allowed for this ${kind}. Please attach a PaymentMethod of one of the following types: ${types.join(', ')}. Alternatively, update the allowed_payment_method_types for this ${kind} to include "${type}".`,
+    'payment_method',
+    kind === 'PaymentIntent'
+      ? 'payment_intent_incompatible_payment_method'
+      : 'setup_intent_invalid_parameter',
+  );
+}
+
+/**
+ * Stripe refuses a server-side confirmation of a PaymentIntent that may need a redirect
+ * (automatic payment methods with redirects allowed) when no return_url is given.
+ */
+function requireReturnUrlWhenRedirectsPossible(
+  intent: StripeObject,
+  params: FormObject,
+  secretKeyCall: boolean,
+) {
+  const automatic = obj(intent.automatic_payment_methods);
+  if (!secretKeyCall || automatic.enabled !== true || automatic.allow_redirects === 'never') return;
+  if (str(params.return_url)) return;
+  throw invalidRequest(
+    'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+    'return_url',
+    'parameter_missing',
+  );
+}
+
+let transactionCounter = 0;
+
+/** A dispute's balance transaction (Disputes.d.ts balance_transactions; negative = withdrawn). */
+function disputeTransaction(amount: number, category: 'dispute' | 'dispute_reversal'): StripeObject {
+  transactionCounter += 1;
+  return {
+    id: `txn_${randomBytes(8).toString('hex')}${transactionCounter}`,
+    object: 'balance_transaction',
+    amount,
+    currency: 'usd',
+    type: 'adjustment',
+    reporting_category: category,
+    created: Math.floor(Date.now() / 1000),
+  };
 }
 
 function list(data: StripeObject[], url: string): StripeList {
