@@ -117,9 +117,12 @@ export function buyCredits(token: string, usd: number): void {
     'open a purchase',
   );
   const stripeBase = config.mode === 'local' ? config.api_base : 'https://api.stripe.com';
-  // With a publishable key, Stripe's own API wants the client secret too (Stripe.js sends it).
-  const form: Record<string, string> = { payment_method: 'pm_card_visa' };
-  if (config.mode === 'stripe') form.client_secret = intent.client_secret;
+  // With a publishable key, Stripe's API (and the local double, as strict) confirms an intent
+  // only with its client secret, as Stripe.js sends it.
+  const form: Record<string, string> = {
+    payment_method: 'pm_card_visa',
+    client_secret: intent.client_secret,
+  };
   const confirmed = http.post(`${stripeBase}/v1/payment_intents/${intent.payment_intent_id}/confirm`, form, {
     headers: { authorization: `Bearer ${config.publishable_key}`, 'content-type': FORM },
     responseType: 'text',
