@@ -1,3 +1,4 @@
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
@@ -220,6 +221,19 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
     app.get(
       '/evaluator/cv/:file_id',
       {
+        config: {
+          openapi: {
+            reply: {
+              status: 200,
+              description: 'The CV as uploaded',
+              content: {
+                'application/pdf': FILE_BODY,
+                'application/msword': FILE_BODY,
+                'application/vnd.openxmlformats-officedocument.wordprocessingml.document': FILE_BODY,
+              },
+            },
+          },
+        },
         schema: {
           tags: ['evaluator'],
           summary: 'Download an uploaded CV (its owner or a platform admin)',
