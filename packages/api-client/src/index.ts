@@ -13,3 +13,13 @@ export type ApiClient = Client<paths>;
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   return createClient<paths>(options);
 }
+
+/** The JSON body an operation answers with `status`, e.g. `JsonReply<'getAdminFinanceSummary'>`. */
+export type JsonReply<
+  K extends keyof operations,
+  S extends number = 200,
+> = operations[K]['responses'] extends {
+  [status in S]: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;

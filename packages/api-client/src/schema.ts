@@ -3499,7 +3499,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -3573,7 +3573,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -3647,7 +3647,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -4614,7 +4614,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CashoutRequestInput"];
             };
@@ -4768,7 +4768,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -4795,6 +4802,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
                 };
             };
             /** @description Rate limit hit; `Retry-After` says when to try again */
@@ -4827,9 +4843,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "application/msword": string;
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/pdf": Blob;
+                    "application/msword": Blob;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7145,7 +7161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7655,8 +7671,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
-                    "application/pdf": string;
+                    "text/csv": Blob;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
@@ -9009,7 +9025,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ClaimRequestInput"];
             };
@@ -9582,7 +9598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": Blob;
                     "application/json": {
                         [key: string]: unknown;
                     }[];

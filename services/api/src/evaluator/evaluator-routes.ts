@@ -167,7 +167,12 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
     app.post(
       '/evaluator/upload/cv',
       {
-        config: { idempotency: false },
+        config: {
+          idempotency: false,
+          openapi: {
+            body: { contentType: 'multipart/form-data', schema: z.object({ file: FILE_BODY }) },
+          },
+        },
         schema: {
           tags: ['evaluator'],
           summary: 'Upload a CV (multipart field `file`): PDF, DOC or DOCX recognised by content, under 5 MB',

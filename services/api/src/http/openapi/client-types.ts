@@ -1,4 +1,5 @@
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 
 /** Where the typed client lives: the document it was generated from and its TypeScript types. */
 export const API_CLIENT_DIR = new URL('../../../../../packages/api-client/', import.meta.url);
@@ -14,6 +15,12 @@ export function documentText(document: unknown): string {
 
 /** openapi-typescript's `paths`, `components` and `operations` types for openapi-fetch. */
 export async function clientTypesText(document: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false });
+  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
+    // A file (an upload's part, a download) is a Blob in the browser, not a string.
+    transform: (schema) =>
+      schema.format === 'binary'
+        ? ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+        : undefined,
+  });
   return HEADER + astToString(ast);
 }

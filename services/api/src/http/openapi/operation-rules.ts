@@ -21,6 +21,8 @@ export interface RouteDocs {
    * document only, the reply is not checked against it.
    */
   reply?: DocumentedReply;
+  /** A body the route reads itself (a multipart upload): the document only. */
+  body?: { contentType: string; schema: ZodType };
 }
 
 /** A reply described by the document only; no `content` for one without a body (a redirect). */

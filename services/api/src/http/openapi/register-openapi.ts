@@ -31,6 +31,8 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: Route
  */
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   nameContractSchemas();
+  // Operations (`post /api/v1/...`) whose body schema accepts no body at all.
+  const optionalBodies = new Set<string>();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -54,13 +56,17 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         },
       },
     },
-    transform: describeRoute,
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
+    transform: (input: TransformInput) => describeRoute(input, optionalBodies),
+    transformObject: (input) =>
+      withoutUnusedSchemas(withOptionalBodies(jsonSchemaTransformObject(input), optionalBodies)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }
 
-function describeRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+function describeRoute(
+  input: TransformInput,
+  optionalBodies: Set<string>,
+): ReturnType<typeof jsonSchemaTransform> {
   const { route } = input;
   const schema = (input.schema ?? {}) as RouteSchema;
   if (schema.hide) return jsonSchemaTransform(input);
@@ -69,8 +75,15 @@ function describeRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
     method: methods.find((method) => method !== 'HEAD') ?? methods[0]!,
     url: route.url,
     config: route.config ?? {},
-    hasInputSchema: Boolean(schema.body ?? schema.querystring ?? schema.params ?? schema.headers),
+    hasInputSchema: Boolean(
+      schema.body ?? schema.querystring ?? schema.params ?? schema.headers ?? route.config?.openapi?.body,
+    ),
   };
+  // The app reads an empty JSON body as no body (build-app.ts), so a schema that accepts
+  // undefined makes the body optional; @fastify/swagger always marks it required.
+  if (schema.body instanceof z.ZodType && schema.body.safeParse(undefined).success) {
+    optionalBodies.add(operationKey(facts.method, facts.url));
+  }
   const documentedReply = facts.config.openapi?.reply;
   const response: Record<string, unknown> = { ...errorResponsesFor(facts), ...schema.response };
   if (documentedReply?.content) {
@@ -81,7 +94,15 @@ function describeRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
       ),
     };
   }
-  const parts = { ...schema, ...inlineParameterSchemas(schema), response } as typeof input.schema;
+  const documentedBody = facts.config.openapi?.body;
+  const parts = {
+    ...schema,
+    ...inlineParameterSchemas(schema),
+    ...(documentedBody && !schema.body
+      ? { body: documentedBody.schema, consumes: [documentedBody.contentType] }
+      : {}),
+    response,
+  } as typeof input.schema;
   const transformed = jsonSchemaTransform({ ...input, schema: parts });
   const out = transformed.schema as RouteSchema;
   const replies = (out.response ?? {}) as Record<string, Record<string, unknown>>;
@@ -102,6 +123,25 @@ function describeRoute(input: TransformInput): ReturnType<typeof jsonSchemaTrans
       security: securityFor(facts),
     } as typeof transformed.schema,
   };
+}
+
+function operationKey(method: string, url: string): string {
+  return `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+}
+
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+type Operations = Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+
+function withOptionalBodies(document: OpenApiDocument, optionalBodies: Set<string>): OpenApiDocument {
+  const paths = (document.paths ?? {}) as Operations;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation.requestBody && optionalBodies.has(operationKey(method, path))) {
+        operation.requestBody.required = false;
+      }
+    }
+  }
+  return document;
 }
 
 /**
