@@ -8,6 +8,33 @@ export const ZErrorReply = z.object({
 });
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 
+/** One field that broke its schema, FastAPI-style: `loc` is the path, e.g. `['body', 'amount']`. */
+export const ZValidationIssue = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type TValidationIssue = z.infer<typeof ZValidationIssue>;
+
+/** 422: the request broke a rule; `detail` lists the fields, or says in words what is wrong. */
+export const ZValidationErrorReply = z.object({
+  detail: z.union([z.string(), z.array(ZValidationIssue)]),
+  code: z.string().optional(),
+});
+export type TValidationErrorReply = z.infer<typeof ZValidationErrorReply>;
+
+/** 402: not enough credits; `detail` carries the numbers the console shows. */
+export const ZInsufficientCreditsReply = z.object({
+  detail: z.looseObject({
+    message: z.string(),
+    credits_required: z.number().optional(),
+    credits_current: z.number().optional(),
+    credits_shortfall: z.number().optional(),
+  }),
+  code: z.string().optional(),
+});
+export type TInsufficientCreditsReply = z.infer<typeof ZInsufficientCreditsReply>;
+
 /** GET /api/v1/wallet/balance (spec 001 section 3 "Wallet balance"). */
 export const ZWalletBalanceReply = z.object({
   credits_balance: z.number().int(),

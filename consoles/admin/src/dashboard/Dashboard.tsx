@@ -192,7 +192,7 @@ export function Dashboard() {
             <CardContent>
               <Typography variant="body2" color="text.secondary">
                 {reconciliation.checked} payments checked
-                {reconciliation.note ? ` (${reconciliation.note})` : ''}.
+                {reconciliation.error ? ` (${reconciliation.error})` : ''}.
               </Typography>
               {reconciliation.mismatches.length > 0 && (
                 <Table size="small" aria-label="Stripe mismatches">

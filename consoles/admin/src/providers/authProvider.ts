@@ -59,5 +59,5 @@ export function createAuthProvider(
 
 /** Sends the emailed sign-in link (the same for staff and everyone). */
 export async function requestMagicLink(session: Session, email: string): Promise<void> {
-  await session.post('/auth/magic-link', { email: email.trim() });
+  await session.call(session.api.POST('/api/v1/auth/magic-link', { body: { email: email.trim() } }));
 }

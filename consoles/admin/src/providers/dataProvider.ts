@@ -1,49 +1,17 @@
-import type { TEvaluatorApplicationItem, TProjectionStatus, TQualificationTier } from '@evalmarket/contracts';
-import { fetchUtils, type DataProvider, type GetListParams } from 'ra-core';
+import { createApiClient, type JsonReply } from '@evalmarket/api-client';
+import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
+import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Session } from './session';
 
 export type UserAction = 'grant-admin' | 'revoke-admin' | 'disable' | 'enable';
 
-export interface AuditCheck {
-  name: string;
-  title: string;
-  ok: boolean;
-  summary: string;
-  failure_count: number;
-  failures: string[];
-}
+/** GET /api/v1/admin/finance/audit, as the API's OpenAPI document describes it. */
+export type FinanceAudit = JsonReply<'getAdminFinanceAudit'>;
+export type AuditCheck = FinanceAudit['checks'][number];
 
-export interface FinanceAudit {
-  ok: boolean;
-  head_position: number;
-  events_checked: number;
-  money_events: number;
-  postings: number;
-  accounts: number;
-  checks: AuditCheck[];
-  /** Every projection's position, lag and stuck record (the audit's check 6). */
-  projections: TProjectionStatus[];
-  duration_ms: number;
-  stripe_reconciliation: {
-    ok: boolean;
-    checked: number;
-    mismatches: unknown[];
-    note?: string;
-  };
-}
-
-interface PostedPending {
-  posted_credits: number;
-  pending_credits: number;
-}
-
-export interface FinanceSummary {
-  credits_outstanding: { spending: PostedPending; earning: PostedPending };
-  platform_accounts: Record<string, PostedPending>;
-  fee_revenue_credits: number;
-  purchases: { count: number; amount_usd: number; credits: number };
-}
+/** GET /api/v1/admin/finance/summary. */
+export type FinanceSummary = JsonReply<'getAdminFinanceSummary'>;
 
 export interface AdminDataProvider extends DataProvider {
   approveApplication(userId: string, tier: TQualificationTier): Promise<TEvaluatorApplicationItem>;
@@ -93,11 +61,25 @@ export function createDataProvider(session: Session): AdminDataProvider {
     });
   };
   const rest = simpleRestProvider(apiUrl, httpClient);
-  const post = async <T>(path: string, body: unknown = {}): Promise<T> => {
-    const { json } = await httpClient(`${apiUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
-    return json as T;
+  // The staff actions that are not CRUD go through the typed client, with the bearer token, and
+  // fail with the same HttpError as fetchUtils.fetchJson (react-admin's notifications and
+  // authProvider.checkError read its status and body).
+  const api = createApiClient({ baseUrl: session.apiUrl, headers: { accept: 'application/json' } });
+  api.use({
+    async onRequest({ request }) {
+      const token = await session.accessToken();
+      if (token) request.headers.set('authorization', `Bearer ${token}`);
+      return request;
+    },
+  });
+  const call = async <D>(pending: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> => {
+    const { data, error, response } = await pending;
+    if (!response.ok) {
+      const body = error as { message?: string } | undefined;
+      throw new HttpError(body?.message || response.statusText, response.status, error);
+    }
+    return data as D;
   };
-  const get = async <T>(path: string): Promise<T> => (await httpClient(`${apiUrl}${path}`)).json as T;
 
   const provider: AdminDataProvider = {
     ...rest,
@@ -118,22 +100,27 @@ export function createDataProvider(session: Session): AdminDataProvider {
       return { data: view.toRecord(data) as typeof data };
     },
     async approveApplication(userId, tier) {
-      const reply = await post<{ application: TEvaluatorApplicationItem }>(
-        `/evaluator/approve/${encodeURIComponent(userId)}`,
-        { qualification_tier: tier },
+      const reply = await call(
+        api.POST('/api/v1/admin/evaluator/approve/{user_id}', {
+          params: { path: { user_id: userId } },
+          body: { qualification_tier: tier },
+        }),
       );
       return reply.application;
     },
     async rejectApplication(userId, reason) {
-      const reply = await post<{ application: TEvaluatorApplicationItem }>(
-        `/evaluator/reject/${encodeURIComponent(userId)}`,
-        { rejection_reason: reason },
+      const reply = await call(
+        api.POST('/api/v1/admin/evaluator/reject/{user_id}', {
+          params: { path: { user_id: userId } },
+          body: { rejection_reason: reason },
+        }),
       );
       return reply.application;
     },
-    userAction: (userId, action) => post(`/users/${encodeURIComponent(userId)}/${action}`),
-    financeAudit: () => get('/finance/audit'),
-    financeSummary: () => get('/finance/summary'),
+    userAction: (userId, action) =>
+      call(api.POST(`/api/v1/admin/users/{id}/${action}`, { params: { path: { id: userId } } })),
+    financeAudit: () => call(api.GET('/api/v1/admin/finance/audit')),
+    financeSummary: () => call(api.GET('/api/v1/admin/finance/summary')),
     async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
       const records: unknown[] = [];
       for (let page = 1; records.length < maxRecords; page += 1) {

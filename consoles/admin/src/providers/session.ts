@@ -1,3 +1,4 @@
+import { createApiClient, type ApiClient } from '@evalmarket/api-client';
 import type { TSession } from '@evalmarket/contracts';
 
 /** Messages of spec 001 section 8, copied exactly. */
@@ -36,14 +37,20 @@ export class Session {
   readonly apiUrl: string;
   private readonly storage: SessionStore;
   private readonly now: () => number;
-  private readonly fetchImpl: typeof fetch;
+  /** The typed client for the sign-in routes (they need no token, except logout). */
+  readonly api: ApiClient;
   private refreshing: Promise<TSession | null> | null = null;
 
   constructor(options: SessionOptions = {}) {
     this.apiUrl = options.apiUrl ?? '';
     this.storage = options.storage ?? window.localStorage;
     this.now = options.now ?? (() => Date.now());
-    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+    const fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+    this.api = createApiClient({
+      baseUrl: this.apiUrl,
+      headers: { accept: 'application/json' },
+      fetch: (request) => fetchImpl(request),
+    });
   }
 
   get(): TSession | null {
@@ -65,33 +72,30 @@ export class Session {
     this.storage.removeItem(SESSION_KEY);
   }
 
-  async post<T>(path: string, body: unknown, token?: string): Promise<T> {
-    const reply = await this.fetchImpl(`${this.apiUrl}/api/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-    const text = await reply.text();
-    const json = text ? (JSON.parse(text) as unknown) : undefined;
-    if (!reply.ok) {
-      const detail = (json as { detail?: unknown } | undefined)?.detail;
-      throw new AuthError(typeof detail === 'string' ? detail : `HTTP ${reply.status}`, reply.status);
+  /** The reply of a typed call, or an AuthError with the API's `detail`. */
+  async call<D>(pending: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+    const { data, error, response } = await pending;
+    if (!response.ok) {
+      const detail = (error as { detail?: unknown } | undefined)?.detail;
+      throw new AuthError(typeof detail === 'string' ? detail : `HTTP ${response.status}`, response.status);
     }
-    return json as T;
+    return data as D;
+  }
+
+  private logout(accessToken: string): Promise<unknown> {
+    return this.call(
+      this.api.POST('/api/v1/auth/logout', { headers: { authorization: `Bearer ${accessToken}` } }),
+    ).catch(() => undefined);
   }
 
   /** Exchanges a magic-link token (or the whole pasted link) for a session; admins only. */
   async signIn(tokenOrLink: string): Promise<TSession> {
     const token = tokenFromInput(tokenOrLink);
     if (!token) throw new AuthError(NOT_AUTHENTICATED, 401);
-    const session = await this.post<TSession>('/auth/verify', { token });
+    const session = await this.call(this.api.POST('/api/v1/auth/verify', { body: { token } }));
     if (!session.user.is_admin) {
       // Not staff: end the session just opened, keep nothing.
-      await this.post('/auth/logout', {}, session.access_token).catch(() => undefined);
+      await this.logout(session.access_token);
       this.clear();
       throw new AuthError(ACCESS_DENIED, 403);
     }
@@ -115,7 +119,9 @@ export class Session {
         const session = this.get();
         if (!session) return null;
         try {
-          const fresh = await this.post<TSession>('/auth/refresh', { refresh_token: session.refresh_token });
+          const fresh = await this.call(
+            this.api.POST('/api/v1/auth/refresh', { body: { refresh_token: session.refresh_token } }),
+          );
           this.set(fresh);
           return fresh;
         } catch {
@@ -132,7 +138,7 @@ export class Session {
   async signOut(): Promise<void> {
     const session = this.get();
     this.clear();
-    if (session) await this.post('/auth/logout', {}, session.access_token).catch(() => undefined);
+    if (session) await this.logout(session.access_token);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { JsonReply } from '@evalmarket/api-client';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -5,12 +6,8 @@ import { Link } from 'react-router-dom';
 import { errorDetail } from '../common/httpError';
 import type { AdminDataProvider, UserAction } from '../providers/dataProvider';
 
-interface StaffUser {
-  id: string;
-  email: string;
-  is_admin: boolean;
-  disabled: boolean;
-}
+/** A row of /api/v1/admin/users, as the API's OpenAPI document describes it. */
+type StaffUser = JsonReply<'getAdminUsersById'>;
 
 const LABELS: Record<UserAction, string> = {
   'grant-admin': 'Grant admin',

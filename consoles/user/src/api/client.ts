@@ -1,3 +1,4 @@
+import { createApiClient, type ApiClient } from '@evalmarket/api-client';
 import type { TErrorReply } from '@evalmarket/contracts';
 
 /**
@@ -15,18 +16,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** Words for the network-failure message: "Network error while {action}". */
-  action: string;
-  /** Sent as Idempotency-Key, so a retried write happens once. */
-  idempotencyKey?: string;
-  /** Skip the bearer token (public calls such as the email-change link). */
-  anonymous?: boolean;
-  signal?: AbortSignal;
 }
 
 type TokenSource = () => string | undefined;
@@ -57,44 +46,63 @@ export function detailMessage(detail: unknown): string | undefined {
   return undefined;
 }
 
-export async function apiRequest<T>(path: string, request: ApiRequest): Promise<T> {
-  return (await apiRequestWithHeaders<T>(path, request)).data;
+/** The typed client: paths, parameters and replies come from the API's OpenAPI document. */
+export const api: ApiClient = createApiClient({
+  baseUrl: '',
+  headers: { accept: 'application/json' },
+  // The global fetch at call time (tests and the fake Stripe.js may replace it).
+  fetch: (input) => fetch(input),
+});
+
+/** What each call adds to its request: the bearer token, the Idempotency-Key, the abort signal. */
+export type CallInit = {
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export interface CallOptions {
+  /** Words for the network-failure message: "Network error while {action}". */
+  action: string;
+  /** Sent as Idempotency-Key, so a retried write happens once. */
+  idempotencyKey?: string;
+  /** Skip the bearer token (public calls such as the email-change link). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
 }
 
-/** As apiRequest, with the reply headers too (cursor paging reads x-next-before). */
-export async function apiRequestWithHeaders<T>(
-  path: string,
-  request: ApiRequest,
-): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const multipart = typeof FormData !== 'undefined' && request.body instanceof FormData;
-  if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
-  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
-  const token = request.anonymous ? undefined : currentToken();
+type CallResult<D> = { data?: D; error?: unknown; response: Response };
+
+/**
+ * Runs one typed call, e.g. `apiCall({ action: 'loading the wallet' }, (init) =>
+ * api.GET('/api/v1/wallet/', init))`, and returns its reply, or throws ApiError.
+ */
+export async function apiCall<D>(
+  options: CallOptions,
+  send: (init: CallInit) => Promise<CallResult<D>>,
+): Promise<D> {
+  return (await apiCallWithHeaders(options, send)).data;
+}
+
+/** As apiCall, with the reply headers too (cursor paging reads x-next-before). */
+export async function apiCallWithHeaders<D>(
+  options: CallOptions,
+  send: (init: CallInit) => Promise<CallResult<D>>,
+): Promise<{ data: D; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const token = options.anonymous ? undefined : currentToken();
   if (token) headers.authorization = `Bearer ${token}`;
 
-  let response: Response;
+  let result: CallResult<D>;
   try {
-    response = await fetch(path, {
-      method: request.method ?? 'GET',
-      headers,
-      body:
-        request.body === undefined
-          ? undefined
-          : multipart
-            ? (request.body as FormData)
-            : JSON.stringify(request.body),
-      signal: request.signal,
-    });
+    result = await send({ headers, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(`Network error while ${request.action}`, 500);
+    throw new ApiError(`Network error while ${options.action}`, 500);
   }
-
-  const text = await response.text();
-  const payload: unknown = text ? safeJson(text) : undefined;
+  const { response } = result;
   if (!response.ok) {
-    const reply = (payload ?? {}) as Partial<TErrorReply>;
+    const reply = (result.error ?? {}) as Partial<TErrorReply>;
     const error = new ApiError(
       detailMessage(reply.detail) ?? `Request failed (${response.status})`,
       response.status,
@@ -104,15 +112,7 @@ export async function apiRequestWithHeaders<T>(
     if (response.status === 401 && token) onUnauthorized(error);
     throw error;
   }
-  return { data: payload as T, headers: response.headers };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return { data: result.data as D, headers: response.headers };
 }
 
 /** Downloads a file that needs the bearer token (an invoice PDF) and hands it to the browser. */

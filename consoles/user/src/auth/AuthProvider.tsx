@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { apiRequest, configureApiClient, type ApiError } from '../api/client';
+import { apiCall, api, configureApiClient, type ApiError } from '../api/client';
 import { loadSession, saveSession } from './session-store';
 
 export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please sign in again.';
@@ -71,12 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const current = sessionRef.current;
     if (!current) return;
     try {
-      const next = await apiRequest<TSession>('/api/v1/auth/refresh', {
-        method: 'POST',
-        body: { refresh_token: current.refresh_token },
-        action: 'refreshing the session',
-        anonymous: true,
-      });
+      const next = await apiCall({ action: 'refreshing the session', anonymous: true }, (init) =>
+        api.POST('/api/v1/auth/refresh', { ...init, body: { refresh_token: current.refresh_token } }),
+      );
       store(next);
     } catch (error) {
       const apiError = error as ApiError;
@@ -93,7 +90,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) await refreshSession();
       if (!sessionRef.current || cancelled) return;
       try {
-        const fresh = await apiRequest<TProfile>('/api/v1/profile/', { action: 'fetching the profile' });
+        const fresh = await apiCall({ action: 'fetching the profile' }, (init) =>
+          api.GET('/api/v1/profile/', init),
+        );
         if (cancelled) return;
         setProfileState(fresh);
         setStatus('signed_in');
@@ -119,26 +118,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       profile,
       async sendMagicLink(email) {
-        await apiRequest('/api/v1/auth/magic-link', {
-          method: 'POST',
-          body: { email },
-          action: 'sending the magic link',
-          anonymous: true,
-        });
+        await apiCall({ action: 'sending the magic link', anonymous: true }, (init) =>
+          api.POST('/api/v1/auth/magic-link', { ...init, body: { email } }),
+        );
       },
       async completeSignIn(token) {
-        const next = await apiRequest<TSession>('/api/v1/auth/verify', {
-          method: 'POST',
-          body: { token },
-          action: 'signing in',
-          anonymous: true,
-        });
+        const next = await apiCall({ action: 'signing in', anonymous: true }, (init) =>
+          api.POST('/api/v1/auth/verify', { ...init, body: { token } }),
+        );
         store(next);
       },
       async signOut() {
         try {
           if (sessionRef.current)
-            await apiRequest('/api/v1/auth/logout', { method: 'POST', action: 'signing out' });
+            await apiCall({ action: 'signing out' }, (init) => api.POST('/api/v1/auth/logout', init));
         } catch {
           // Signing out locally is what matters; the session also expires on its own.
         }
@@ -149,7 +142,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (sessionRef.current) saveSession({ ...sessionRef.current, user: next });
       },
       async reloadProfile() {
-        const fresh = await apiRequest<TProfile>('/api/v1/profile/', { action: 'fetching the profile' });
+        const fresh = await apiCall({ action: 'fetching the profile' }, (init) =>
+          api.GET('/api/v1/profile/', init),
+        );
         setProfileState(fresh);
       },
       refreshSession,

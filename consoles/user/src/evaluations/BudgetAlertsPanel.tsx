@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TBudgetAlerts } from './types';
 
@@ -36,10 +36,9 @@ export function BudgetAlertsPanel({ evaluationId }: { evaluationId: string }) {
   const load = useCallback(
     async (signal?: AbortSignal, syncForm = true) => {
       try {
-        const reply = await apiRequest<TBudgetAlerts>(`/api/v1/evaluations/${evaluationId}/alerts`, {
-          action: 'loading budget alerts',
-          signal,
-        });
+        const reply = await apiCall({ action: 'loading budget alerts', signal }, (init) =>
+          api.GET('/api/v1/evaluations/{id}/alerts', { ...init, params: { path: { id: evaluationId } } }),
+        );
         setLoadError(undefined);
         apply(reply, syncForm);
       } catch (error) {
@@ -68,11 +67,13 @@ export function BudgetAlertsPanel({ evaluationId }: { evaluationId: string }) {
     if (thresholds.length === 0) return;
     setSaving(true);
     try {
-      const reply = await apiRequest<TBudgetAlerts>(`/api/v1/evaluations/${evaluationId}/alerts`, {
-        method: 'POST',
-        body: { thresholds, enabled },
-        action: 'saving budget alerts',
-      });
+      const reply = await apiCall({ action: 'saving budget alerts' }, (init) =>
+        api.POST('/api/v1/evaluations/{id}/alerts', {
+          ...init,
+          params: { path: { id: evaluationId } },
+          body: { thresholds, enabled },
+        }),
+      );
       apply(reply);
       toasts.success('Budget alert settings saved.');
     } catch (error) {

@@ -1,9 +1,8 @@
 import { MAX_INSTRUCTION_CHARS, type TEvaluationConfig, type TPermissionLevel } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
-import type { TValidateAppUrlReply } from './types';
 import './evaluations.css';
 
 /** Spec 000 section 9: the form's defaults; 50 and 60 are the calculator's starting points. */
@@ -90,10 +89,9 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
     const controller = new AbortController();
     setConfig(undefined);
     setLangfuseNotice(undefined);
-    apiRequest<{ success: boolean; data: TEvaluationConfig }>(path, {
-      action: 'loading the configuration',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading the configuration', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/projects/{id}/evaluation-config', { ...init, params: { path: { id: evaluationId } } }),
+    )
       .then((reply) => setConfig(reply.data))
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
@@ -143,13 +141,12 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
     if (!url) return;
     setUrlState('testing');
     try {
-      const reply = await apiRequest<TValidateAppUrlReply>(
-        `/api/v1/projects/${evaluationId}/validate-app-url`,
-        {
-          method: 'POST',
+      const reply = await apiCall({ action: 'validating the URL' }, (init) =>
+        api.POST('/api/v1/projects/{id}/validate-app-url', {
+          ...init,
+          params: { path: { id: evaluationId } },
           body: { url },
-          action: 'validating the URL',
-        },
+        }),
       );
       setUrlState(reply.data.accessible ? 'accessible' : 'not_accessible');
       if (!reply.data.accessible && reply.data.error_message)
@@ -176,11 +173,13 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
           ? budget
           : { budget_enabled: false, budget_period: budget.budget_period },
       };
-      const reply = await apiRequest<{ success: boolean; data: TEvaluationConfig }>(path, {
-        method: 'POST',
-        body: payload,
-        action: 'saving the configuration',
-      });
+      const reply = await apiCall({ action: 'saving the configuration' }, (init) =>
+        api.POST('/api/v1/projects/{id}/evaluation-config', {
+          ...init,
+          params: { path: { id: evaluationId } },
+          body: payload,
+        }),
+      );
       setConfig(reply.data);
       toasts.success('Configuration saved successfully! Your settings are now active.');
     } catch (error) {

@@ -1,7 +1,6 @@
 import type { TInvitation } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { api, apiCall, type ApiError } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 
 /**
@@ -16,18 +15,20 @@ export function InvitationsPanel({ evaluationId, isPublic }: { evaluationId: str
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [revoking, setRevoking] = useState<string>();
-  const url = `/api/v1/evaluations/${evaluationId}/invitations`;
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        setInvitations(await apiRequest<TInvitation[]>(url, { action: 'loading invitations', signal }));
+        const list: TInvitation[] = await apiCall({ action: 'loading invitations', signal }, (init) =>
+          api.GET('/api/v1/evaluations/{id}/invitations', { ...init, params: { path: { id: evaluationId } } }),
+        );
+        setInvitations(list);
         setLoadError(undefined);
       } catch (error) {
         if (!signal?.aborted) setLoadError(`Failed to load invitations: ${(error as ApiError).message}`);
       }
     },
-    [url],
+    [evaluationId],
   );
 
   useEffect(() => {
@@ -40,11 +41,9 @@ export function InvitationsPanel({ evaluationId, isPublic }: { evaluationId: str
     event.preventDefault();
     setSending(true);
     try {
-      const invitation = await apiRequest<TInvitation>(url, {
-        method: 'POST',
-        body: { email },
-        action: 'sending the invitation',
-      });
+      const invitation: TInvitation = await apiCall({ action: 'sending the invitation' }, (init) =>
+        api.POST('/api/v1/evaluations/{id}/invitations', { ...init, params: { path: { id: evaluationId } }, body: { email } }),
+      );
       toasts.success(`Invitation sent to ${invitation.email}.`);
       setEmail('');
       await load();
@@ -58,10 +57,12 @@ export function InvitationsPanel({ evaluationId, isPublic }: { evaluationId: str
   async function revoke(invitation: TInvitation) {
     setRevoking(invitation.invitation_id);
     try {
-      await apiRequest<TInvitation>(`${url}/${invitation.invitation_id}`, {
-        method: 'DELETE',
-        action: 'revoking the invitation',
-      });
+      await apiCall({ action: 'revoking the invitation' }, (init) =>
+        api.DELETE('/api/v1/evaluations/{id}/invitations/{invitationId}', {
+          ...init,
+          params: { path: { id: evaluationId, invitationId: invitation.invitation_id } },
+        }),
+      );
       toasts.success(`Invitation of ${invitation.email} revoked.`);
       await load();
     } catch (error) {

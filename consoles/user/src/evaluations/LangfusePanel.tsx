@@ -1,7 +1,7 @@
 import { MESSAGES } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TLangfuseConnection } from './types';
 import './evaluations.css';
@@ -30,10 +30,9 @@ export function LangfusePanel({ evaluationId, onChange }: { evaluationId: string
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<TLangfuseConnection>(base, {
-      action: 'loading connection settings',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading connection settings', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}/langfuse', { ...init, params: { path: { id: evaluationId } } }),
+    )
       .then(setConnection)
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
@@ -64,15 +63,17 @@ export function LangfusePanel({ evaluationId, onChange }: { evaluationId: string
     }
     setBusy('test');
     try {
-      const reply = await apiRequest<{ success: boolean; projects: Project[] }>(`${base}/test`, {
-        method: 'POST',
-        body: {
-          langfuse_public_key: publicKey.trim(),
-          langfuse_secret_key: secretKey.trim(),
-          langfuse_host: host.trim(),
-        },
-        action: 'testing the Langfuse connection',
-      });
+      const reply = await apiCall({ action: 'testing the Langfuse connection' }, (init) =>
+        api.POST('/api/v1/evaluations/{id}/langfuse/test', {
+          ...init,
+          params: { path: { id: evaluationId } },
+          body: {
+            langfuse_public_key: publicKey.trim(),
+            langfuse_secret_key: secretKey.trim(),
+            langfuse_host: host.trim(),
+          },
+        }),
+      );
       setProjects(reply.projects);
       if (reply.projects.length === 1) setProjectId(reply.projects[0]!.id);
       toasts.success('Connection successful! Select a project below.');
@@ -99,11 +100,12 @@ export function LangfusePanel({ evaluationId, onChange }: { evaluationId: string
         langfuse_project_id: project.id,
         langfuse_project_name: project.name,
       };
-      const saved = await apiRequest<TLangfuseConnection>(connection ? base : `${base}/connect`, {
-        method: connection ? 'PUT' : 'POST',
-        body,
-        action: 'saving the Langfuse connection',
-      });
+      const target = { params: { path: { id: evaluationId } }, body };
+      const saved = await apiCall({ action: 'saving the Langfuse connection' }, (init) =>
+        connection
+          ? api.PUT('/api/v1/evaluations/{id}/langfuse', { ...init, ...target })
+          : api.POST('/api/v1/evaluations/{id}/langfuse/connect', { ...init, ...target }),
+      );
       setConnection(saved);
       setEditing(false);
       setSecretKey('');
@@ -124,7 +126,9 @@ export function LangfusePanel({ evaluationId, onChange }: { evaluationId: string
       return;
     setBusy('delete');
     try {
-      await apiRequest(base, { method: 'DELETE', action: 'removing the Langfuse connection' });
+      await apiCall({ action: 'removing the Langfuse connection' }, (init) =>
+        api.DELETE('/api/v1/evaluations/{id}/langfuse', { ...init, params: { path: { id: evaluationId } } }),
+      );
       setConnection(null);
       setEditing(false);
       setPublicKey('');

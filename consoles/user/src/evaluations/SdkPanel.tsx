@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 import type { TApiKey, TCreatedApiKey } from './types';
 import './evaluations.css';
@@ -37,7 +37,9 @@ export function SdkPanel({
   useEffect(() => {
     if (!owner) return;
     const controller = new AbortController();
-    apiRequest<TApiKey[]>(base, { action: 'loading API keys', signal: controller.signal })
+    apiCall({ action: 'loading API keys', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}/api-keys', { ...init, params: { path: { id: evaluationId } } }),
+    )
       .then(setKeys)
       .catch((error: ApiError) => !controller.signal.aborted && setLoadError(error.message));
     return () => controller.abort();
@@ -46,11 +48,13 @@ export function SdkPanel({
   async function create() {
     setBusy(true);
     try {
-      const key = await apiRequest<TCreatedApiKey>(base, {
-        method: 'POST',
-        body: { name: name.trim() || 'default' },
-        action: 'creating an API key',
-      });
+      const key = await apiCall({ action: 'creating an API key' }, (init) =>
+        api.POST('/api/v1/evaluations/{id}/api-keys', {
+          ...init,
+          params: { path: { id: evaluationId } },
+          body: { name: name.trim() || 'default' },
+        }),
+      );
       setCreated(key);
       const { api_key: _secret, project_id: _project, ...listed } = key;
       setKeys((current) => [listed, ...(current ?? [])]);
@@ -65,7 +69,12 @@ export function SdkPanel({
   async function revoke(key: TApiKey) {
     if (!window.confirm(`Revoke the API key "${key.name}"? Apps using it will stop sending items.`)) return;
     try {
-      await apiRequest(`${base}/${key.key_id}`, { method: 'DELETE', action: 'revoking the API key' });
+      await apiCall({ action: 'revoking the API key' }, (init) =>
+        api.DELETE('/api/v1/evaluations/{id}/api-keys/{keyId}', {
+          ...init,
+          params: { path: { id: evaluationId, keyId: key.key_id } },
+        }),
+      );
       setKeys((current) =>
         current?.map((item) =>
           item.key_id === key.key_id ? { ...item, revoked_at: new Date().toISOString() } : item,

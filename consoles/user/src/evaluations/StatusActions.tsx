@@ -5,7 +5,7 @@ import {
 } from '@evalmarket/contracts';
 import { useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
 
 /** The button for each documented transition (contracts: EVALUATION_STATUS_TRANSITIONS). */
@@ -47,11 +47,13 @@ export function StatusActions({
     setBusy(true);
     setConfirmArchive(false);
     try {
-      const updated = await apiRequest<TEvaluation>(`/api/v1/evaluations/${evaluation.id}/status`, {
-        method: 'POST',
-        body: { status: to },
-        action: 'changing the evaluation status',
-      });
+      const updated = await apiCall({ action: 'changing the evaluation status' }, (init) =>
+        api.POST('/api/v1/evaluations/{id}/status', {
+          ...init,
+          params: { path: { id: evaluation.id } },
+          body: { status: to },
+        }),
+      );
       onChanged(updated);
       toasts.success(DONE[to]);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import type { TEvaluationVersion } from './types';
 
 const EVENT_LABELS: Record<string, string> = {
@@ -42,10 +42,9 @@ export function VersionHistory({
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<TEvaluationVersion[]>(`/api/v1/evaluations/${evaluationId}/versions`, {
-      action: 'loading the version history',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading the version history', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}/versions', { ...init, params: { path: { id: evaluationId } } }),
+    )
       .then((reply) => {
         setError(undefined);
         setEntries(reply);

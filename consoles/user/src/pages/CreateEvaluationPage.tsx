@@ -4,7 +4,6 @@ import {
   MAX_MANUAL_INPUT_ITEMS,
   MESSAGES,
   type TCreateEvaluationRequest,
-  type TEvaluation,
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import ReactGridLayout, { type Layout } from 'react-grid-layout/legacy';
@@ -12,7 +11,7 @@ import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { useNavigate } from 'react-router-dom';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { InsufficientCreditsModal } from '../evaluations/InsufficientCreditsModal';
 import type { InsufficientCredits } from '../evaluations/types';
@@ -151,12 +150,13 @@ export function CreateEvaluationPage() {
     if (problem) return setError(problem);
     setRunning(kind);
     try {
-      const created = await apiRequest<TEvaluation>('/api/v1/jobs', {
-        method: 'POST',
-        body: createPayload(form, kind),
-        action: kind === 'draft' ? 'saving the draft' : 'creating the evaluation',
-        idempotencyKey: crypto.randomUUID(),
-      });
+      const created = await apiCall(
+        {
+          action: kind === 'draft' ? 'saving the draft' : 'creating the evaluation',
+          idempotencyKey: crypto.randomUUID(),
+        },
+        (init) => api.POST('/api/v1/jobs', { ...init, body: createPayload(form, kind) }),
+      );
       navigate(`/evaluations/${created.id}`);
     } catch (failure) {
       const apiError = failure as ApiError;

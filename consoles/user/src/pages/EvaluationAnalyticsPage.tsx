@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { BudgetAlertsPanel } from '../evaluations/BudgetAlertsPanel';
 import type { TBudget, TQualityMetrics } from '../evaluations/types';
 import '../evaluations/evaluations.css';
@@ -101,10 +101,12 @@ export function EvaluationAnalyticsPage() {
     if (!valid) return;
     const controller = new AbortController();
     setMetricsError(undefined);
-    apiRequest<TQualityMetrics>(`/api/v1/evaluations/${id}/metrics?decay_lambda=${decay}`, {
-      action: 'loading quality metrics',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading quality metrics', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}/metrics', {
+        ...init,
+        params: { path: { id }, query: { decay_lambda: decay } },
+      }),
+    )
       .then(setMetrics)
       .catch((error: ApiError) => !controller.signal.aborted && setMetricsError(error.message));
     return () => controller.abort();
@@ -114,10 +116,9 @@ export function EvaluationAnalyticsPage() {
     if (!valid) return;
     const controller = new AbortController();
     setBudgetError(undefined);
-    apiRequest<TBudget>(`/api/v1/evaluations/${id}/budget`, {
-      action: 'loading budget data',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading budget data', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}/budget', { ...init, params: { path: { id } } }),
+    )
       .then(setBudget)
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
@@ -135,9 +136,13 @@ export function EvaluationAnalyticsPage() {
     setExporting(true);
     setExportError(undefined);
     try {
-      const csv = await apiRequest<string>(`/api/v1/evaluations/${id}/export?format=csv`, {
-        action: 'exporting the votes',
-      });
+      const csv = await apiCall({ action: 'exporting the votes' }, (init) =>
+        api.GET('/api/v1/evaluations/{id}/export', {
+          ...init,
+          params: { path: { id }, query: { format: 'csv' } },
+          parseAs: 'text',
+        }),
+      );
       const url = URL.createObjectURL(new Blob([String(csv)], { type: 'text/csv' }));
       const link = document.createElement('a');
       link.href = url;

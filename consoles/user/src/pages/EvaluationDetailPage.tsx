@@ -2,7 +2,7 @@ import { MESSAGES, type TEvaluation } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
 import { InvitationsPanel } from '../evaluations/InvitationsPanel';
@@ -28,10 +28,9 @@ export function EvaluationDetailPage() {
     if (status === 'loading') return;
     const controller = new AbortController();
     setError(undefined);
-    apiRequest<TEvaluation>(`/api/v1/evaluations/${encodeURIComponent(id)}`, {
-      action: 'loading the evaluation',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading the evaluation', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations/{id}', { ...init, params: { path: { id } } }),
+    )
       .then(setEvaluation)
       .catch((failure: ApiError) => {
         if (controller.signal.aborted) return;

@@ -2,7 +2,7 @@ import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiError } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import type { TAssignment, TEvaluatorProject, TVoteReply } from '../evaluations/types';
 import '../evaluations/evaluations.css';
 import './EvaluatorWorkspacePage.css';
@@ -97,7 +97,7 @@ export function EvaluatorWorkspacePage() {
   const [expired, setExpired] = useState(false);
 
   const loadStatus = useCallback(() => {
-    apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', { action: 'loading your evaluator status' })
+    apiCall({ action: 'loading your evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
       .then(setStatus)
       .catch(() => undefined);
   }, []);
@@ -105,10 +105,9 @@ export function EvaluatorWorkspacePage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoadError(undefined);
-    apiRequest<TEvaluatorProject[]>('/api/v1/evaluator/projects', {
-      action: 'loading the projects you may evaluate',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading the projects you may evaluate', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluator/projects', init),
+    )
       .then(setProjects)
       .catch((error: ApiError) => !controller.signal.aborted && setLoadError(error.message));
     loadStatus();
@@ -121,12 +120,14 @@ export function EvaluatorWorkspacePage() {
     setLastVote(undefined);
     setExpired(false);
     try {
-      const next = await apiRequest<TAssignment>('/api/v1/evaluator/assignments', {
-        method: 'POST',
-        body: { evaluation_id: target.evaluation_id },
-        action: 'claiming an item',
-        idempotencyKey: crypto.randomUUID(),
-      });
+      const next = await apiCall(
+        { action: 'claiming an item', idempotencyKey: crypto.randomUUID() },
+        (init) =>
+          api.POST('/api/v1/evaluator/assignments', {
+            ...init,
+            body: { evaluation_id: target.evaluation_id },
+          }),
+      );
       setProject(target);
       setAssignment(next);
       setComment('');
@@ -154,14 +155,14 @@ export function EvaluatorWorkspacePage() {
     setBusy(value);
     setNotice(undefined);
     try {
-      const reply = await apiRequest<TVoteReply>(
-        `/api/v1/evaluator/assignments/${assignment.assignment_id}/vote`,
-        {
-          method: 'POST',
-          body: { vote: value, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-          action: 'sending your vote',
-          idempotencyKey: `vote-${assignment.assignment_id}`,
-        },
+      const reply = await apiCall(
+        { action: 'sending your vote', idempotencyKey: `vote-${assignment.assignment_id}` },
+        (init) =>
+          api.POST('/api/v1/evaluator/assignments/{id}/vote', {
+            ...init,
+            params: { path: { id: assignment.assignment_id } },
+            body: { vote: value, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+          }),
       );
       setLastVote(reply);
       setAssignment(undefined);
@@ -184,10 +185,12 @@ export function EvaluatorWorkspacePage() {
     if (!assignment) return;
     setBusy('skip');
     try {
-      await apiRequest(`/api/v1/evaluator/assignments/${assignment.assignment_id}/release`, {
-        method: 'POST',
-        action: 'skipping the item',
-      });
+      await apiCall({ action: 'skipping the item' }, (init) =>
+        api.POST('/api/v1/evaluator/assignments/{id}/release', {
+          ...init,
+          params: { path: { id: assignment.assignment_id } },
+        }),
+      );
     } catch {
       // The lease ends on its own; skipping locally is enough.
     } finally {

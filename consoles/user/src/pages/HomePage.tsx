@@ -1,7 +1,7 @@
 import type { TEvaluation } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, type ApiError } from '../api/client';
+import { apiCall, api, type ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { EvaluatorBanners } from './evaluator/EvaluatorBanners';
 
@@ -13,11 +13,9 @@ export function HomePage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<TEvaluation[]>('/api/v1/evaluations?public_only=true&limit=60', {
-      action: 'loading public evaluations',
-      anonymous: true,
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading public evaluations', anonymous: true, signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations', { ...init, params: { query: { public_only: 'true', limit: 60 } } }),
+    )
       .then(setEvaluations)
       .catch((failure: ApiError) => {
         if (!controller.signal.aborted) setError(failure.message);

@@ -1,7 +1,7 @@
 import type { TEvaluation } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, type ApiError } from '../api/client';
+import { apiCall, api, type ApiError } from '../api/client';
 import { StatusBadge } from '../evaluations/StatusBadge';
 import '../evaluations/evaluations.css';
 
@@ -14,10 +14,9 @@ export function MyEvaluationsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setError(undefined);
-    apiRequest<TEvaluation[]>('/api/v1/evaluations?public_only=false&limit=100', {
-      action: 'loading your evaluations',
-      signal: controller.signal,
-    })
+    apiCall({ action: 'loading your evaluations', signal: controller.signal }, (init) =>
+      api.GET('/api/v1/evaluations', { ...init, params: { query: { public_only: 'false', limit: 100 } } }),
+    )
       .then(setEvaluations)
       .catch((failure: ApiError) => {
         if (!controller.signal.aborted) setError(failure.message || 'Failed to load evaluations');

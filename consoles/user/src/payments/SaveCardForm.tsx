@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 import { ELEMENTS_APPEARANCE } from './stripe';
 import { useStripeInstance } from './useStripe';
 import '../pages/wallet/purchase.css';
@@ -26,7 +26,7 @@ export function SaveCardForm({
 
   useEffect(() => {
     let live = true;
-    apiRequest<{ client_secret: string }>(setupPath, { method: 'POST', action: 'initializing payment setup' })
+    apiCall({ action: 'initializing payment setup' }, (init) => api.POST(setupPath, init))
       .then((reply) => live && setClientSecret(reply.client_secret))
       .catch((failure: unknown) => {
         if (!live) return;

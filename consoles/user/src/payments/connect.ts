@@ -1,17 +1,15 @@
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 
 /**
  * Starts Stripe Connect onboarding for the signed-in evaluator: makes sure the payout account
  * exists, then returns the single-use onboarding link the browser goes to.
  */
 export async function payoutOnboardingUrl(): Promise<string> {
-  await apiRequest('/api/v1/payments/connect/create-account', {
-    method: 'POST',
-    action: 'creating the payout account',
-  });
-  const link = await apiRequest<{ onboarding_url: string }>('/api/v1/payments/connect/onboarding-link', {
-    method: 'POST',
-    action: 'starting bank account onboarding',
-  });
+  await apiCall({ action: 'creating the payout account' }, (init) =>
+    api.POST('/api/v1/payments/connect/create-account', init),
+  );
+  const link = await apiCall({ action: 'starting bank account onboarding' }, (init) =>
+    api.POST('/api/v1/payments/connect/onboarding-link', init),
+  );
   return link.onboarding_url;
 }

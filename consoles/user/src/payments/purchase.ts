@@ -1,6 +1,6 @@
 import { CREDITS_PER_USD, MINIMUM_PURCHASE_USD, type TPurchaseCreditsReply } from '@evalmarket/contracts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { apiRequest, ApiError } from '../api/client';
+import { apiCall, api, ApiError } from '../api/client';
 import { newIdempotencyKey } from './useStripe';
 
 export const PURCHASE_PRESETS_USD = [50, 100, 250, 500] as const;
@@ -35,12 +35,9 @@ export async function purchaseCredits(
   if (submitted.error) throw new Error(submitted.error.message ?? 'Payment validation failed');
   let reply: TPurchaseCreditsReply;
   try {
-    reply = await apiRequest<TPurchaseCreditsReply>('/api/v1/wallet/purchase-credits', {
-      method: 'POST',
-      body: { amount_usd: amountUsd },
-      action: 'purchasing credits',
-      idempotencyKey: newIdempotencyKey(),
-    });
+    reply = await apiCall({ action: 'purchasing credits', idempotencyKey: newIdempotencyKey() }, (init) =>
+      api.POST('/api/v1/wallet/purchase-credits', { ...init, body: { amount_usd: amountUsd } }),
+    );
   } catch (error) {
     throw new Error(
       error instanceof ApiError && error.message ? error.message : 'Failed to purchase credits',

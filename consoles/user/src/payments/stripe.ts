@@ -1,7 +1,6 @@
-import type { TPaymentsConfigReply } from '@evalmarket/contracts';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { apiRequest } from '../api/client';
+import { apiCall, api } from '../api/client';
 
 /**
  * Stripe.js for both payment modes. In 'stripe' mode the real Stripe.js loads from Stripe's CDN;
@@ -12,10 +11,9 @@ let stripePromise: Promise<Stripe | null> | undefined;
 
 export function getStripe(): Promise<Stripe | null> {
   stripePromise ??= (async () => {
-    const config = await apiRequest<TPaymentsConfigReply>('/api/v1/payments/config', {
-      action: 'loading the payment configuration',
-      anonymous: true,
-    });
+    const config = await apiCall({ action: 'loading the payment configuration', anonymous: true }, (init) =>
+      api.GET('/api/v1/payments/config', init),
+    );
     if (config.mode === 'local') await loadScript('/local-stripe.js');
     return loadStripe(config.publishable_key);
   })().catch((error: unknown) => {

@@ -185,10 +185,10 @@ export async function staffMoneyRoutes(app: App, context: DomainContext): Promis
       )) as TInvoice[],
   );
 
-  for (const [resource, from, id, map] of [
-    ['purchases', PURCHASES_FROM, `(data->>'purchase_id')`, toPurchase],
-    ['cashouts', CASHOUTS_FROM, 'cashout_id', toCashout],
-    ['invoices', INVOICES_FROM, `(data->>'purchase_id')`, toInvoice],
+  for (const [resource, from, id, map, record] of [
+    ['purchases', PURCHASES_FROM, `(data->>'purchase_id')`, toPurchase, ZStaffPurchase],
+    ['cashouts', CASHOUTS_FROM, 'cashout_id', toCashout, ZStaffCashout],
+    ['invoices', INVOICES_FROM, `(data->>'purchase_id')`, toInvoice, ZInvoice],
   ] as const) {
     app.get(
       `/admin/${resource}/:id`,
@@ -197,12 +197,13 @@ export async function staffMoneyRoutes(app: App, context: DomainContext): Promis
           tags: ['admin'],
           summary: `One of ${resource}`,
           params: z.object({ id: z.string().max(128) }),
+          response: { 200: record },
         },
       },
       async (request) => {
         const { rows } = await sql.query(`SELECT * FROM ${from} WHERE ${id} = $1`, [request.params.id]);
         if (!rows[0]) throw new NotFoundError('Not Found');
-        return (map as (row: Record<string, unknown>) => unknown)(rows[0]);
+        return (map as (row: Record<string, unknown>) => z.infer<typeof record>)(rows[0]);
       },
     );
   }

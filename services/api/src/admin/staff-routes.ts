@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ZProjectionStatus,
   ADMIN_SELF_DISABLE_MESSAGE,
   ADMIN_SELF_REVOKE_MESSAGE,
   userStreamId,
@@ -16,7 +17,7 @@ import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { reconcileStripe } from './stripe-reconciliation.js';
+import { reconcileStripe, ZStripeReconciliation } from './stripe-reconciliation.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery, type Bind } from './ra-list.js';
 
 const iso = (value: unknown): string | null =>
@@ -549,6 +550,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
         tags: ['admin'],
         summary:
           'Figures for the finance dashboard: credits outstanding per account kind, platform account balances, fee revenue, purchases',
+        response: { 200: ZFinanceSummary },
       },
     },
     async () => {
@@ -613,6 +615,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
         summary:
           'Runs the checks of `npm run audit` (balances, never negative, applied once, read models, hash chain) and reconciles Stripe payments with CreditsPurchased events',
         querystring: ZAuditQuery,
+        response: { 200: ZFinanceAudit },
       },
     },
     async (request) => {
@@ -627,6 +630,42 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
     },
   );
 }
+
+const ZPostedPending = z.object({ posted_credits: z.number(), pending_credits: z.number() });
+
+/** GET /admin/finance/summary. */
+const ZFinanceSummary = z.object({
+  credits_outstanding: z.object({ spending: ZPostedPending, earning: ZPostedPending }),
+  /** Per platform account id (platform:fees, ...). */
+  platform_accounts: z.record(z.string(), ZPostedPending),
+  fee_revenue_credits: z.number(),
+  purchases: z.object({ count: z.number(), amount_usd: z.number(), credits: z.number() }),
+});
+
+/** GET /admin/finance/audit: the ledger audit (`npm run audit`) and the Stripe reconciliation. */
+const ZFinanceAudit = z.object({
+  ok: z.boolean(),
+  head_position: z.number(),
+  checkpoint_position: z.number(),
+  events_checked: z.number(),
+  money_events: z.number(),
+  postings: z.number(),
+  accounts: z.number(),
+  checks: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      ok: z.boolean(),
+      summary: z.string(),
+      failure_count: z.number(),
+      failures: z.array(z.string()),
+    }),
+  ),
+  /** Every projection's position, lag and stuck record (the audit's projections_running check). */
+  projections: z.array(ZProjectionStatus),
+  duration_ms: z.number(),
+  stripe_reconciliation: ZStripeReconciliation,
+});
 
 const ZAuditQuery = z.object({
   /** The audited range of the Stripe reconciliation: ISO dates or date-times, from inclusive. */

@@ -1,3 +1,4 @@
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { EXPERT_ROLE_REQUIRED, ZExportReply, ZExportRequest } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
@@ -78,7 +79,16 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
   app.get(
     '/analytics/exports/download',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        openapi: {
+          reply: {
+            status: 200,
+            description: 'The export',
+            content: { 'text/csv': FILE_BODY, 'application/pdf': FILE_BODY },
+          },
+        },
+      },
       schema: {
         tags: ['analytics'],
         summary: 'Download an export by its signed link (no bearer token: opened in a new tab)',

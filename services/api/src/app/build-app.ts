@@ -1,18 +1,11 @@
 import type { SqlClient } from '@evalmarket/db';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/config.js';
 import { installErrorHandling } from '../http/errors.js';
 import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
+import { registerOpenApi } from '../http/openapi/register-openapi.js';
 import { registerRateLimits } from '../http/rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
 import type { TProjectionStatus } from '@evalmarket/contracts';
@@ -98,24 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSecurityHeaders(app, { config, payments: options.payments });
   await registerRateLimits(app, { sql, limits: config.rateLimits });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: API_TITLE,
-        version: API_VERSION,
-        description:
-          'Errors are `{"detail": string | object, "code"?: string}`; 422 lists `{loc, msg, type}` per field. ' +
-          'Every write accepts an `Idempotency-Key` header.',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app, { title: API_TITLE, version: API_VERSION, serverUrl: config.publicUrl });
   await app.register(idempotencyPlugin, { ...options.idempotency, sql });
 
   registerHealthRoutes(app, { sql, checks: options.readinessChecks, projections: options.projections });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppErrorCode, ForbiddenError, UnauthorizedError } from '../http/errors.js';
 
 declare module 'fastify' {
@@ -37,6 +37,11 @@ export function requireAdmin(request: FastifyRequest): string {
   return userId;
 }
 
+/** Whether a route answers 401 to a signed-out caller (the OpenAPI document derives its security from it). */
+export function requiresSignIn(url: string, config: Pick<FastifyContextConfig, 'public'>): boolean {
+  return url.startsWith('/api/v1/') && !config.public;
+}
+
 /**
  * Every /api/v1 route needs a session unless its config says `public`, checked before the body
  * and parameters are validated: a signed-out caller gets the 401 first, whatever it sent, and
@@ -44,9 +49,8 @@ export function requireAdmin(request: FastifyRequest): string {
  */
 export function requireSignInFirst(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const url = request.routeOptions.url;
-    const { config } = request.routeOptions;
-    if (!url?.startsWith('/api/v1/') || config.public) return;
+    const { url, config } = request.routeOptions;
+    if (!url || !requiresSignIn(url, config)) return;
     if (!request.userId && config.signedOutMessage) {
       throw new UnauthorizedError(config.signedOutMessage, AppErrorCode.Unauthorized);
     }

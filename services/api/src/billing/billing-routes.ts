@@ -1,3 +1,4 @@
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
@@ -54,6 +55,11 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
   app.get(
     '/billing/invoices/:id/download',
     {
+      config: {
+        openapi: {
+          reply: { status: 200, description: 'The invoice', content: { 'application/pdf': FILE_BODY } },
+        },
+      },
       schema: {
         tags: ['billing'],
         summary: 'One of my invoices as a PDF',

@@ -82,7 +82,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.post(
     '/jobs',
     {
-      config: { signedOutMessage: MESSAGES.signedOutCreate },
+      config: { signedOutMessage: MESSAGES.signedOutCreate, openapi: { errors: [402] } },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -272,6 +272,7 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
   app.post(
     '/evaluations/:id/status',
     {
+      config: { openapi: { errors: [402] } },
       schema: {
         tags: ['evaluations'],
         summary:

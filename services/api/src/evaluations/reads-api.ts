@@ -1,3 +1,4 @@
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_VOTES_PER_ITEM,
@@ -27,6 +28,9 @@ import {
   timeWeightedScore,
   voteCompleteness,
 } from './quality-metrics.js';
+
+/** The JSON form of GET /evaluations/:id/export: one record per vote. */
+const EXPORT_RECORDS = z.array(z.record(z.string(), z.unknown()));
 
 const NOT_OWNER = 'Only the evaluation owner can see its analytics.';
 
@@ -241,6 +245,15 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
   app.get(
     '/evaluations/:id/export',
     {
+      config: {
+        openapi: {
+          reply: {
+            status: 200,
+            description: 'Every vote, as CSV or as JSON records',
+            content: { 'text/csv': FILE_BODY, 'application/json': EXPORT_RECORDS },
+          },
+        },
+      },
       schema: {
         tags: ['analytics'],
         summary: 'Owner only: every vote with its item, a stable evaluator pseudonym, tier, reward and times',

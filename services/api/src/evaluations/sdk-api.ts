@@ -219,7 +219,11 @@ export async function sdkApi(app: App, context: DomainContext): Promise<void> {
     {
       // Authenticated by the project's API key, not a session; idempotent on each item's own id,
       // so no Idempotency-Key is needed.
-      config: { public: true, idempotency: false },
+      config: {
+        public: true,
+        idempotency: false,
+        openapi: { security: [{ projectApiKey: [] }] },
+      },
       schema: {
         tags: ['sdk'],
         summary: `Items to evaluate, authenticated by the project id (proj_...) and a project API key (Authorization: Bearer ${API_KEY_PREFIX}... or X-API-Key); up to 1,000 per batch; idempotent on each item's id`,

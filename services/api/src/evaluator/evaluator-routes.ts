@@ -1,3 +1,4 @@
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
@@ -167,7 +168,12 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
     app.post(
       '/evaluator/upload/cv',
       {
-        config: { idempotency: false },
+        config: {
+          idempotency: false,
+          openapi: {
+            body: { contentType: 'multipart/form-data', schema: z.object({ file: FILE_BODY }) },
+          },
+        },
         schema: {
           tags: ['evaluator'],
           summary: 'Upload a CV (multipart field `file`): PDF, DOC or DOCX recognised by content, under 5 MB',
@@ -223,6 +229,19 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
     app.get(
       '/evaluator/cv/:file_id',
       {
+        config: {
+          openapi: {
+            reply: {
+              status: 200,
+              description: 'The CV as uploaded',
+              content: {
+                'application/pdf': FILE_BODY,
+                'application/msword': FILE_BODY,
+                'application/vnd.openxmlformats-officedocument.wordprocessingml.document': FILE_BODY,
+              },
+            },
+          },
+        },
         schema: {
           tags: ['evaluator'],
           summary: 'Download an uploaded CV (its owner or a platform admin)',

@@ -49,7 +49,7 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/auth/linkedin/authorize',
     {
-      config: { public: true },
+      config: { public: true, openapi: { reply: { status: 302, description: 'Redirect to LinkedIn' } } },
       schema: {
         tags: ['evaluator'],
         summary: 'Browser navigation: redirects to LinkedIn (OpenID Connect with state and PKCE)',
@@ -83,7 +83,10 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
   app.get(
     '/auth/linkedin/callback',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        openapi: { reply: { status: 302, description: 'Redirect to the application form' } },
+      },
       schema: {
         tags: ['evaluator'],
         summary:

@@ -1,4 +1,4 @@
-import type { TErrorReply } from '@evalmarket/contracts';
+import type { TErrorReply, TValidationIssue } from '@evalmarket/contracts';
 import { ProjectionLagError, ProjectionStuckError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -39,11 +39,7 @@ export enum AppErrorCode {
 }
 
 /** One validation problem, FastAPI-style: `loc` is the field path, e.g. `['body', 'amount']`. */
-export interface ValidationIssue {
-  loc: Array<string | number>;
-  msg: string;
-  type: string;
-}
+export type ValidationIssue = TValidationIssue;
 
 export type ErrorDetail = TErrorReply['detail'];
 

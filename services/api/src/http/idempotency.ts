@@ -50,7 +50,7 @@ export const DEFAULT_IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const PRUNE_BATCH_ROWS = 5000;
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const ZIdempotencyKey = z
   .string()

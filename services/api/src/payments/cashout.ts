@@ -55,6 +55,7 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
   app.post(
     '/evaluator/cashout',
     {
+      config: { openapi: { errors: [402] } },
       schema: {
         tags: ['evaluator'],
         summary:

@@ -1,6 +1,6 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import './account.css';
 
@@ -31,7 +31,7 @@ export function AccountPage() {
 
   useEffect(() => {
     let live = true;
-    apiRequest<TProfile>('/api/v1/profile/', { action: 'loading the profile' })
+    apiCall({ action: 'loading the profile' }, (init) => api.GET('/api/v1/profile/', init))
       .then((fresh) => {
         if (!live) return;
         setProfile(fresh);
@@ -78,11 +78,9 @@ function ProfileForm({ profile, onSaved }: { profile: TProfile; onSaved: (profil
     setSaving(true);
     setMessage(undefined);
     try {
-      const updated = await apiRequest<TProfile>('/api/v1/profile/', {
-        method: 'PUT',
-        body: { first_name: first.trim(), last_name: last.trim() },
-        action: 'updating the profile',
-      });
+      const updated = await apiCall({ action: 'updating the profile' }, (init) =>
+        api.PUT('/api/v1/profile/', { ...init, body: { first_name: first.trim(), last_name: last.trim() } }),
+      );
       onSaved(updated);
       setFirst(updated.first_name);
       setLast(updated.last_name);
@@ -180,11 +178,9 @@ function EmailField({ profile }: { profile: TProfile }) {
     setSending(true);
     setMessage(undefined);
     try {
-      const reply = await apiRequest<{ new_email: string }>('/api/v1/profile/change-email', {
-        method: 'POST',
-        body: { new_email: email.trim() },
-        action: 'changing email',
-      });
+      const reply = await apiCall({ action: 'changing email' }, (init) =>
+        api.POST('/api/v1/profile/change-email', { ...init, body: { new_email: email.trim() } }),
+      );
       setEditing(false);
       setEmail('');
       setMessage({

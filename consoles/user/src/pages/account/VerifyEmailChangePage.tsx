@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import './account.css';
 
@@ -18,10 +18,9 @@ const verifications = new Map<string, Promise<VerifyReply>>();
 function verifyOnce(token: string): Promise<VerifyReply> {
   let pending = verifications.get(token);
   if (!pending) {
-    pending = apiRequest<VerifyReply>(`/api/v1/auth/verify-email-change/${encodeURIComponent(token)}`, {
-      action: 'verifying email change',
-      anonymous: true,
-    });
+    pending = apiCall({ action: 'verifying email change', anonymous: true }, (init) =>
+      api.GET('/api/v1/auth/verify-email-change/{token}', { ...init, params: { path: { token } } }),
+    );
     verifications.set(token, pending);
   }
   return pending;

@@ -8,7 +8,7 @@ import type {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import { formatUsd } from '../../format';
 import { BreakdownChart, metricValue, MetricsChart, signedChange, TrendChart } from './charts';
 import './analytics.css';
@@ -81,16 +81,30 @@ export function AnalyticsPage({ kind }: { kind: Kind }) {
   const load = useCallback(async () => {
     setLoading(true);
     setError(undefined);
-    const query = new URLSearchParams({ period });
-    if (project) query.set(kind === 'spending' ? 'project_id' : 'evaluation_id', project);
-    const [main, detail] = await Promise.allSettled([
-      apiRequest<SpendingAnalytics | EarningsAnalytics>(`/api/v1/analytics/${kind}/?${query}`, {
-        action: 'loading analytics',
-      }),
-      apiRequest<SpendingSummary | EarningsSummary>(`/api/v1/analytics/${kind}/summary`, {
-        action: 'loading analytics',
-      }),
-    ]);
+    const action = { action: 'loading analytics' };
+    const [main, detail] = await Promise.allSettled<
+      [Promise<SpendingAnalytics | EarningsAnalytics>, Promise<SpendingSummary | EarningsSummary>]
+    >(
+      kind === 'spending'
+        ? [
+            apiCall(action, (init) =>
+              api.GET('/api/v1/analytics/spending/', {
+                ...init,
+                params: { query: { period, ...(project ? { project_id: project } : {}) } },
+              }),
+            ),
+            apiCall(action, (init) => api.GET('/api/v1/analytics/spending/summary', init)),
+          ]
+        : [
+            apiCall(action, (init) =>
+              api.GET('/api/v1/analytics/earnings/', {
+                ...init,
+                params: { query: { period, ...(project ? { evaluation_id: project } : {}) } },
+              }),
+            ),
+            apiCall(action, (init) => api.GET('/api/v1/analytics/earnings/summary', init)),
+          ],
+    );
     if (main.status === 'fulfilled') {
       setData(main.value);
       const breakdown =
@@ -326,16 +340,20 @@ function Exports({ kind, period, project }: { kind: Kind; period: TAnalyticsPeri
     setFailed(undefined);
     try {
       setResult(
-        await apiRequest<ExportReply>(`/api/v1/analytics/${kind}/export`, {
-          method: 'POST',
-          body: {
-            format: button.format,
-            time_filter: { period },
-            ...(project ? { project_filter: { project_id: project } } : {}),
-            ...(button.report ? { report: button.report } : {}),
-          },
-          action: 'exporting analytics',
-        }),
+        await apiCall({ action: 'exporting analytics' }, (init) =>
+          api.POST(
+            kind === 'spending' ? '/api/v1/analytics/spending/export' : '/api/v1/analytics/earnings/export',
+            {
+              ...init,
+              body: {
+                format: button.format,
+                time_filter: { period },
+                ...(project ? { project_filter: { project_id: project } } : {}),
+                ...(button.report ? { report: button.report } : {}),
+              },
+            },
+          ),
+        ),
       );
     } catch (error) {
       setFailed({ message: error instanceof Error ? error.message : 'Export failed', button });

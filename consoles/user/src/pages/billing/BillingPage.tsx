@@ -1,6 +1,6 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { apiDownload, apiRequest } from '../../api/client';
+import { apiDownload, apiCall, api } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { formatDate, formatUsd } from '../../format';
 import '../analytics/analytics.css';
@@ -92,8 +92,8 @@ function SpendingTab() {
 
   useEffect(() => {
     Promise.all([
-      apiRequest<SpendingSummary>('/api/v1/billing/summary/spending', { action: 'loading billing' }),
-      apiRequest<Invoice[]>('/api/v1/billing/invoices', { action: 'loading invoices' }),
+      apiCall({ action: 'loading billing' }, (init) => api.GET('/api/v1/billing/summary/spending', init)),
+      apiCall({ action: 'loading invoices' }, (init) => api.GET('/api/v1/billing/invoices', init)),
     ])
       .then(([nextSummary, nextInvoices]) => {
         setSummary(nextSummary);
@@ -105,11 +105,12 @@ function SpendingTab() {
   async function exportInvoices() {
     try {
       setExported(
-        await apiRequest('/api/v1/analytics/spending/export', {
-          method: 'POST',
-          body: { format: 'csv', time_filter: { period: 'all' } },
-          action: 'exporting',
-        }),
+        await apiCall({ action: 'exporting' }, (init) =>
+          api.POST('/api/v1/analytics/spending/export', {
+            ...init,
+            body: { format: 'csv', time_filter: { period: 'all' } },
+          }),
+        ),
       );
     } catch (failure) {
       console.error('Export failed', failure);
@@ -205,7 +206,7 @@ function EarningTab() {
   const [summary, setSummary] = useState<EarningSummary>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    apiRequest<EarningSummary>('/api/v1/billing/summary/earning', { action: 'loading billing' })
+    apiCall({ action: 'loading billing' }, (init) => api.GET('/api/v1/billing/summary/earning', init))
       .then(setSummary)
       .catch((failure: Error) => setError(failure.message));
   }, []);

@@ -9,7 +9,7 @@ import {
 } from '@evalmarket/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import { STATUS_BADGE, STATUS_LABEL } from './EvaluatorBanners';
 import './evaluator.css';
 
@@ -53,7 +53,7 @@ export function ApplyPage() {
   }, [step]);
 
   useEffect(() => {
-    apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', { action: 'loading the evaluator status' })
+    apiCall({ action: 'loading the evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
       .then(setCurrent)
       .catch(() => undefined);
   }, []);
@@ -62,11 +62,9 @@ export function ApplyPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      await apiRequest('/api/v1/evaluator/apply', {
-        method: 'POST',
-        body: request,
-        action: 'submitting the application',
-      });
+      await apiCall({ action: 'submitting the application' }, (init) =>
+        api.POST('/api/v1/evaluator/apply', { ...init, body: request }),
+      );
       setStep('confirmation');
     } catch (caught) {
       setError(failure(caught, 'Failed to submit application'));
@@ -294,13 +292,17 @@ function CvDetails({
     setSubmitting(true);
     setError(undefined);
     try {
-      const form = new FormData();
-      form.append('file', file);
-      const reply = await apiRequest<{ file_url: string }>('/api/v1/evaluator/upload/cv', {
-        method: 'POST',
-        body: form,
-        action: 'uploading the CV',
-      });
+      const reply = await apiCall({ action: 'uploading the CV' }, (init) =>
+        api.POST('/api/v1/evaluator/upload/cv', {
+          ...init,
+          body: { file },
+          bodySerializer: (body) => {
+            const form = new FormData();
+            form.append('file', body.file);
+            return form;
+          },
+        }),
+      );
       onUploaded(reply.file_url);
     } catch (caught) {
       setError(failure(caught, 'Failed to upload CV file'));

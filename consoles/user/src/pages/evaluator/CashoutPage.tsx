@@ -8,7 +8,7 @@ import {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest } from '../../api/client';
+import { apiCall, api } from '../../api/client';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import { newIdempotencyKey } from '../../payments/useStripe';
 import './evaluator.css';
@@ -43,9 +43,9 @@ export function CashoutPage() {
     setLoadError(undefined);
     try {
       setStatus(
-        await apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', {
-          action: 'loading cashout information',
-        }),
+        await apiCall({ action: 'loading cashout information' }, (init) =>
+          api.GET('/api/v1/evaluator/status', init),
+        ),
       );
     } catch {
       setLoadError('Failed to load cashout information');
@@ -70,11 +70,10 @@ export function CashoutPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const reply = await apiRequest<TCashoutReply>('/api/v1/evaluator/cashout', {
-        method: 'POST',
-        action: 'processing the cashout',
-        idempotencyKey: newIdempotencyKey(),
-      });
+      const reply = await apiCall(
+        { action: 'processing the cashout', idempotencyKey: newIdempotencyKey() },
+        (init) => api.POST('/api/v1/evaluator/cashout', init),
+      );
       setConfirming(false);
       if (reply.status === 'failed') setError(reply.failure_reason ?? PAYMENT_MESSAGES.cashoutFailed);
       else setResult(reply);

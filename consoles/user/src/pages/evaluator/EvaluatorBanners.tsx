@@ -5,7 +5,7 @@ import {
 } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import './evaluator.css';
 
 /** Verified evaluators with less than this earning balance (credits) see no status banner. */
@@ -50,7 +50,7 @@ export function EvaluatorBanners() {
 
   useEffect(() => {
     let live = true;
-    apiRequest<TEvaluatorStatusReply>('/api/v1/evaluator/status', { action: 'loading the evaluator status' })
+    apiCall({ action: 'loading the evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
       .then((reply) => live && setStatus(reply))
       .catch((error: unknown) => console.warn('Evaluator status unavailable', error));
     return () => {
@@ -62,10 +62,9 @@ export function EvaluatorBanners() {
     setSending(true);
     setInterestError(undefined);
     try {
-      await apiRequest('/api/v1/evaluator/express-expert-interest', {
-        method: 'POST',
-        action: 'expressing expert interest',
-      });
+      await apiCall({ action: 'expressing expert interest' }, (init) =>
+        api.POST('/api/v1/evaluator/express-expert-interest', init),
+      );
       setInterestSent(true);
       setInterestHidden(true);
     } catch (error) {

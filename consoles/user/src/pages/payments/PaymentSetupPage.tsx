@@ -1,7 +1,7 @@
 import type { TConnectStatus } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiRequest } from '../../api/client';
+import { apiCall, api } from '../../api/client';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 import { useToasts } from '../../ui/Toasts';
 import './payment-setup.css';
@@ -59,9 +59,9 @@ function PaymentMethods() {
 
   const load = useCallback(async () => {
     try {
-      const reply = await apiRequest<{ spending: SpendingStatus }>('/api/v1/payments/setup-status', {
-        action: 'loading payment setup',
-      });
+      const reply = await apiCall({ action: 'loading payment setup' }, (init) =>
+        api.GET('/api/v1/payments/setup-status', init),
+      );
       setStatus(reply.spending);
       return reply.spending;
     } catch {
@@ -110,9 +110,9 @@ function BankAccount({ returned }: { returned: boolean }) {
   const load = useCallback(async () => {
     try {
       setStatus(
-        await apiRequest<TConnectStatus>('/api/v1/payments/connect/status', {
-          action: 'loading the payout status',
-        }),
+        await apiCall({ action: 'loading the payout status' }, (init) =>
+          api.GET('/api/v1/payments/connect/status', init),
+        ),
       );
       setLoadError(undefined);
     } catch {
@@ -129,10 +129,9 @@ function BankAccount({ returned }: { returned: boolean }) {
   const refresh = useCallback(async () => {
     setError(undefined);
     try {
-      const reply = await apiRequest<TConnectStatus>('/api/v1/payments/verify-bank', {
-        method: 'POST',
-        action: 'refreshing the payout status',
-      });
+      const reply = await apiCall({ action: 'refreshing the payout status' }, (init) =>
+        api.POST('/api/v1/payments/verify-bank', init),
+      );
       setStatus({
         has_account: reply.has_account,
         details_submitted: reply.details_submitted,
@@ -168,10 +167,9 @@ function BankAccount({ returned }: { returned: boolean }) {
     setError(undefined);
     const tab = window.open('', '_blank');
     try {
-      const link = await apiRequest<{ dashboard_url: string }>('/api/v1/payments/connect/dashboard-link', {
-        method: 'POST',
-        action: 'opening the account dashboard',
-      });
+      const link = await apiCall({ action: 'opening the account dashboard' }, (init) =>
+        api.POST('/api/v1/payments/connect/dashboard-link', init),
+      );
       if (tab) tab.location.href = link.dashboard_url;
       else window.open(link.dashboard_url, '_blank', 'noopener');
     } catch {
@@ -185,7 +183,9 @@ function BankAccount({ returned }: { returned: boolean }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest('/api/v1/payments/connect/disconnect', { method: 'POST', action: 'disconnecting' });
+      await apiCall({ action: 'disconnecting' }, (init) =>
+        api.POST('/api/v1/payments/connect/disconnect', init),
+      );
       await load();
     } catch {
       setError('Failed to disconnect bank account');

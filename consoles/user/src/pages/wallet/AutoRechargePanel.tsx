@@ -7,7 +7,7 @@ import {
   type TAutoRechargeSettings,
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, ApiError } from '../../api/client';
+import { apiCall, api, ApiError } from '../../api/client';
 import { creditsToUsd, formatCredits } from '../../format';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 
@@ -68,9 +68,9 @@ export function AutoRechargePanel() {
     setLoadError(undefined);
     try {
       apply(
-        await apiRequest<TAutoRechargeSettings>('/api/v1/wallet/auto-recharge/status', {
-          action: 'loading auto-recharge settings',
-        }),
+        await apiCall({ action: 'loading auto-recharge settings' }, (init) =>
+          api.GET('/api/v1/wallet/auto-recharge/status', init),
+        ),
       );
     } catch {
       setLoadError('Failed to load settings');
@@ -79,9 +79,9 @@ export function AutoRechargePanel() {
 
   const loadCard = useCallback(async (): Promise<SavedCard | null> => {
     try {
-      const saved = await apiRequest<SavedCard>('/api/v1/wallet/saved-payment-method', {
-        action: 'loading the saved card',
-      });
+      const saved = await apiCall({ action: 'loading the saved card' }, (init) =>
+        api.GET('/api/v1/wallet/saved-payment-method', init),
+      );
       setCard(saved);
       return saved;
     } catch (error) {
@@ -120,17 +120,20 @@ export function AutoRechargePanel() {
     setSaving(true);
     try {
       if (enabled) {
-        await apiRequest('/api/v1/wallet/auto-recharge/configure', {
-          method: 'POST',
-          body: { threshold_credits: thresholdValue, purchase_amount_credits: purchaseValue, enabled: true },
-          action: 'saving auto-recharge settings',
-        });
+        await apiCall({ action: 'saving auto-recharge settings' }, (init) =>
+          api.POST('/api/v1/wallet/auto-recharge/configure', {
+            ...init,
+            body: {
+              threshold_credits: thresholdValue,
+              purchase_amount_credits: purchaseValue,
+              enabled: true,
+            },
+          }),
+        );
       } else if (settings.enabled) {
-        await apiRequest('/api/v1/wallet/auto-recharge/toggle', {
-          method: 'PUT',
-          body: { enabled: false },
-          action: 'saving auto-recharge settings',
-        });
+        await apiCall({ action: 'saving auto-recharge settings' }, (init) =>
+          api.PUT('/api/v1/wallet/auto-recharge/toggle', { ...init, body: { enabled: false } }),
+        );
       }
       await loadSettings();
       flash('success', 'Auto-recharge settings saved');
@@ -144,10 +147,9 @@ export function AutoRechargePanel() {
   async function removeCard() {
     if (!window.confirm(REMOVE_CARD_CONFIRM)) return;
     try {
-      await apiRequest('/api/v1/wallet/saved-payment-method', {
-        method: 'DELETE',
-        action: 'removing the payment method',
-      });
+      await apiCall({ action: 'removing the payment method' }, (init) =>
+        api.DELETE('/api/v1/wallet/saved-payment-method', init),
+      );
       setCard(null);
       await loadSettings();
       flash('success', 'Payment method removed');

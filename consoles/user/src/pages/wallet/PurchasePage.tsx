@@ -2,7 +2,7 @@ import { CREDITS_PER_USD, PAYMENT_MESSAGES, type TWalletBalanceReply } from '@ev
 import { Elements, PaymentElement } from '@stripe/react-stripe-js';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiRequest } from '../../api/client';
+import { apiCall, api } from '../../api/client';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import {
   creditsFor,
@@ -26,7 +26,7 @@ export function PurchasePage() {
     setBalanceError(undefined);
     try {
       setBalance(
-        await apiRequest<TWalletBalanceReply>('/api/v1/wallet/balance', { action: 'loading the balance' }),
+        await apiCall({ action: 'loading the balance' }, (init) => api.GET('/api/v1/wallet/balance', init)),
       );
     } catch {
       setBalanceError('Error loading wallet');

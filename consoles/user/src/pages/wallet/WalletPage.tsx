@@ -2,13 +2,12 @@ import {
   WALLET_TRANSACTIONS_PAGE_SIZE,
   type TProfile,
   type TUserAccountKind,
-  type TWalletBalanceReply,
   type TWalletReply,
   type TWalletTransaction,
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiRequest, apiRequestWithHeaders } from '../../api/client';
+import { api, apiCall, apiCallWithHeaders } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { creditsToUsd, formatCredits, formatDate } from '../../format';
 import { AutoRechargePanel } from './AutoRechargePanel';
@@ -44,15 +43,15 @@ export function WalletPage() {
   const loadWallet = useCallback(async () => {
     setWalletError(undefined);
     try {
-      setWallet(await apiRequest<TWalletReply>('/api/v1/wallet/', { action: 'loading the wallet' }));
+      setWallet(await apiCall({ action: 'loading the wallet' }, (init) => api.GET('/api/v1/wallet/', init)));
       setRefreshKey((key) => key + 1);
     } catch {
       setWalletError('Error loading wallet');
     }
     try {
-      const balance = await apiRequest<TWalletBalanceReply>('/api/v1/wallet/balance', {
-        action: 'checking the balance',
-      });
+      const balance = await apiCall({ action: 'checking the balance' }, (init) =>
+        api.GET('/api/v1/wallet/balance', init),
+      );
       setZeroBalance(balance.credits_balance === 0);
     } catch (error) {
       console.warn('Balance check for the bonus banner failed', error);
@@ -71,11 +70,9 @@ export function WalletPage() {
     setSwitching(true);
     setSwitchError(undefined);
     try {
-      const updated = await apiRequest<TProfile>('/api/v1/auth/set-context', {
-        method: 'POST',
-        body: { context: next },
-        action: 'switching context',
-      });
+      const updated = await apiCall({ action: 'switching context' }, (init) =>
+        api.POST('/api/v1/auth/set-context', { ...init, body: { context: next } }),
+      );
       setProfile(updated);
       setContext(next);
       await loadWallet();
@@ -203,13 +200,14 @@ function Transactions({ refreshKey }: { refreshKey: number }) {
     const id = ++request.current;
     setLoading(true);
     setError(undefined);
-    const query = new URLSearchParams({ limit: String(WALLET_TRANSACTIONS_PAGE_SIZE) });
-    if (nextFilter !== 'all') query.set('context', nextFilter);
-    if (before) query.set('before', before);
+    const query = {
+      limit: WALLET_TRANSACTIONS_PAGE_SIZE,
+      ...(nextFilter !== 'all' ? { context: nextFilter } : {}),
+      ...(before ? { before } : {}),
+    };
     try {
-      const { data, headers } = await apiRequestWithHeaders<TWalletTransaction[]>(
-        `/api/v1/wallet/transactions?${query}`,
-        { action: 'loading transactions' },
+      const { data, headers } = await apiCallWithHeaders({ action: 'loading transactions' }, (init) =>
+        api.GET('/api/v1/wallet/transactions', { ...init, params: { query } }),
       );
       if (id !== request.current) return;
       setRows((current) => (before ? [...(current ?? []), ...data] : data));
