@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMultiLineText, ZSingleLineText } from './text.js';
 
 /*
  * Evaluations, their human-evaluation configuration, the observability (Langfuse) connection,
@@ -53,7 +54,8 @@ export const DEFAULT_REWARD_PER_VOTE = 10;
 export const DEFAULT_VOTES_PER_ITEM = 3;
 export const MAX_VOTES_PER_ITEM = 25;
 
-const shortText = (max: number) => z.string().max(max);
+const shortText = (max: number) => ZMultiLineText().max(max);
+const lineText = (max: number) => ZSingleLineText().max(max);
 
 export const ZInputConfiguration = z.object({
   type: z.enum(['manual', 'api', 'system']).default('manual'),
@@ -71,7 +73,7 @@ export const ZModelConfiguration = z.object({
 
 /** POST /api/v1/jobs. Save Draft sends the same payload with status 'draft'. */
 export const ZCreateEvaluationRequest = z.object({
-  title: shortText(200),
+  title: lineText(200),
   description: shortText(5_000).nullish(),
   data_selection_id: shortText(200).optional(),
   model_type: shortText(100).default('gpt-3.5-turbo'),
@@ -93,7 +95,7 @@ export type TCreateEvaluationRequest = z.infer<typeof ZCreateEvaluationRequest>;
 /** PATCH /api/v1/evaluations/{id}: the owner's edits. */
 export const ZUpdateEvaluationRequest = z
   .object({
-    title: shortText(200).optional(),
+    title: lineText(200).optional(),
     description: shortText(5_000).nullable().optional(),
     model_type: shortText(100).optional(),
     is_public: z.boolean().optional(),
@@ -262,7 +264,7 @@ export const MAX_ITEM_INPUT_BYTES = 24 * 1024;
 export const MAX_ITEM_OUTPUT_BYTES = 24 * 1024;
 export const MAX_ITEM_METADATA_BYTES = 8 * 1024;
 
-export const ZCreateApiKeyRequest = z.object({ name: shortText(100).default('default') });
+export const ZCreateApiKeyRequest = z.object({ name: lineText(100).default('default') });
 export const ZApiKey = z.object({
   key_id: z.string(),
   name: z.string(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ZUserAccountKind } from './money.js';
 import { ZSealedPersonalData } from './evaluator-events.js';
+import { ZSingleLineText } from './text.js';
 
 // ---- API ------------------------------------------------------------------------------------
 
 /** Trimmed; the spec's message when empty; a simple text@text.text shape with no spaces. */
 export const ZEmailAddress = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  ZSingleLineText({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(254, 'Email addresses are at most 254 characters')
@@ -53,8 +53,7 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 const ZName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  ZSingleLineText({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(100, 'Names are at most 100 characters');

@@ -11,9 +11,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/config.js';
-import { installErrorHandling } from '../http/errors.js';
+import { installErrorHandling, replyToFrameworkError } from '../http/errors.js';
 import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
+import { installStorableTextRule } from '../http/storable-text.js';
 import { registerHealthRoutes, type ReadinessCheck } from './health.js';
 import { createLogger } from './logger.js';
 
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disableRequestLogging: (request) => PROBE_URL.test(request.url),
     }),
     bodyLimit: config.bodyLimitBytes,
+    frameworkErrors: replyToFrameworkError,
     // Behind N proxies the client address is the N-th from the right of X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The spec's routes end in a slash (/api/v1/profile/, /api/v1/wallet/); both spellings work.
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     else parseJson(request, text, done);
   });
   installErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
+  installStorableTextRule(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

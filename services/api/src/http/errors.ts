@@ -1,4 +1,5 @@
-import type { TErrorReply } from '@evalmarket/contracts';
+import { UNSTORABLE_TEXT_ISSUE, UNSTORABLE_TEXT_MESSAGES, type TErrorReply } from '@evalmarket/contracts';
+import { EventStoreError } from '@evalmarket/eventstore';
 import { ProjectionLagError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -232,6 +233,13 @@ function reply(
  */
 export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply {
   if (error instanceof AppError) return reply(error.status, error.code, error.detail, { ...error.headers });
+  if (error instanceof EventStoreError && error.code === 'unstorable_text') {
+    // The store's own refusal (defence in depth behind the edge's text rule): nothing was written.
+    const reason = error.details.reason as keyof typeof UNSTORABLE_TEXT_MESSAGES;
+    return reply(422, AppErrorCode.ValidationError, [
+      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message, type: UNSTORABLE_TEXT_ISSUE },
+    ]);
+  }
   if (error instanceof ProjectionLagError) {
     // The read models are behind (a stuck or restarting projector): a retry can succeed.
     return reply(503, 'read_models_behind', 'The service is catching up; try again in a moment.', {
@@ -394,6 +402,26 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimitB
     }
     return sendError(fastifyReply, { status: 404, body: { detail: 'Not Found' }, headers: {} });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` (errors before routing, such as a path whose percent-escapes do not
+ * decode to UTF-8 text), answered in the API's shape like every other error.
+ */
+export function replyToFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  fastifyReply: FastifyReply,
+): void {
+  const errorReply =
+    error.code === 'FST_ERR_BAD_URL'
+      ? reply(
+          400,
+          AppErrorCode.BadRequest,
+          'The URL is not valid: a percent-escape does not decode to UTF-8 text.',
+        )
+      : toErrorReply(error, { request, bodyLimitBytes: 0 });
+  void sendError(fastifyReply, errorReply);
 }
 
 /** Answers a GET for a page path with a console's index.html, or undefined when none applies. */
