@@ -211,6 +211,14 @@ describe.each(runtimeModes())('text PostgreSQL cannot store: $name', (mode) => {
       { method: 'GET', url: '/api/v1/billing/invoices/%00/download', headers: owner.headers },
       ['path', 'id'],
     );
+    await expectRefused(
+      {
+        method: 'GET',
+        url: `/api/v1/admin/users?filter=${encodeURIComponent('{"q":"\\u0000"}')}`,
+        headers: admin.headers,
+      },
+      ['query', 'filter', 'q'],
+    );
     const badEscape = await runtime.app.inject({
       url: '/api/v1/admin/purchases/%ED%A0%80',
       headers: admin.headers,

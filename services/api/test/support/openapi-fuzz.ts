@@ -47,6 +47,16 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'null',
 ];
 
+/** JSON carried in a string (ra-data-simple-rest's filter, sort and range): escapes only its parser sees. */
+const HOSTILE_JSON_TEXT: readonly string[] = [
+  '{"id":["\\u0000"]}',
+  '{"q":"\\ud800","user_id":"\\u0000","status":"\\u0000","type":"\\u0000"}',
+  '{"id":[1e309, -1, 9223372036854775808]}',
+  '["\\u0000","ASC"]',
+  '[0,1e309]',
+  '[-1,9223372036854775808]',
+];
+
 /** Numbers as JSON text: beyond doubles, beyond int8, negative, fractional. */
 export const HOSTILE_NUMBER_TOKENS: readonly string[] = [
   '1e309',
@@ -108,6 +118,7 @@ export function operationsOf(document: { paths: Record<string, Record<string, un
 
 const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
+  fc.constantFrom(...HOSTILE_JSON_TEXT),
   fc.constantFrom(...HOSTILE_NUMBER_TOKENS.map((token) => new RawText(token))),
   fc.constantFrom(null, true, [], {}),
   fc.string({ unit: 'binary', maxLength: 12 }),
@@ -195,6 +206,7 @@ function urlValueOf(schema: JsonSchema, name: string, world: FuzzWorld): fc.Arbi
 /** What a hostile client puts in a URL: hostile text, hostile numbers, escapes that decode to no text. */
 const hostileUrlValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
+  fc.constantFrom(...HOSTILE_JSON_TEXT),
   fc.constantFrom(...HOSTILE_NUMBER_TOKENS),
   fc.constantFrom(...HOSTILE_URL_TEXT.map((text) => new RawText(text))),
 );
