@@ -57,6 +57,14 @@ export const MAX_VOTES_PER_ITEM = 25;
 const shortText = (max: number) => ZMultiLineText().max(max);
 const lineText = (max: number) => ZSingleLineText().max(max);
 
+/** Free-form JSON an owner attaches (parameters, input data): bounded so its event stays well within the store's limit. */
+export const MAX_FREE_JSON_BYTES = 16_384;
+const freeJson = <T extends z.ZodType>(schema: T) =>
+  schema.refine(
+    (value) => value === undefined || (JSON.stringify(value)?.length ?? 0) <= MAX_FREE_JSON_BYTES,
+    `must be at most ${MAX_FREE_JSON_BYTES} bytes as JSON`,
+  );
+
 export const ZInputConfiguration = z.object({
   type: z.enum(['manual', 'api', 'system']).default('manual'),
   items: z.array(shortText(10_000)).max(MAX_MANUAL_INPUT_ITEMS).optional(),
@@ -83,8 +91,8 @@ export const ZCreateEvaluationRequest = z.object({
   status: z.enum(['draft', 'active']).default('active'),
   input_configuration: ZInputConfiguration.optional(),
   model_configuration: ZModelConfiguration.optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  input_data: z.unknown().optional(),
+  parameters: freeJson(z.record(z.string(), z.unknown())).optional(),
+  input_data: freeJson(z.unknown()).optional(),
   foldsCount: z.number().int().min(1).max(100).optional(),
   machinePrompt: shortText(10_000).optional(),
   subjectMatterPrompt: shortText(10_000).optional(),
@@ -99,7 +107,7 @@ export const ZUpdateEvaluationRequest = z
     description: shortText(5_000).nullable().optional(),
     model_type: shortText(100).optional(),
     is_public: z.boolean().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+    parameters: freeJson(z.record(z.string(), z.unknown())).optional(),
   })
   .strict();
 export type TUpdateEvaluationRequest = z.infer<typeof ZUpdateEvaluationRequest>;

@@ -21,10 +21,10 @@ import { signIn, type SignedIn } from './support/sign-in.js';
  * parameter and body field, plus malformed JSON and wrong content types. No reply may be a 5xx;
  * a 4xx refusal may not change the log; every projection is at the head afterwards.
  *
- * FUZZ_RUNS (generated requests per operation, default 6) and FUZZ_SEED set the size and the
+ * FUZZ_RUNS (generated requests per operation, default 15) and FUZZ_SEED set the size and the
  * seed; a failure prints the seed and path fast-check needs to replay it.
  */
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
 
 interface People {

@@ -229,6 +229,39 @@ describe.each(runtimeModes())('text PostgreSQL cannot store: $name', (mode) => {
     });
   });
 
+  it('answers overlong input with a 4xx, never a 5xx, and records nothing', async () => {
+    const before = await runtime.store.headPosition();
+    const bulky = { a: 'x'.repeat(80_000) };
+    const patched = await runtime.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/evaluations/${evaluationId}`,
+      headers: owner.headers,
+      payload: { parameters: bulky },
+    });
+    expect(patched.json()).toMatchObject({ detail: [{ loc: ['body', 'parameters'] }] });
+    expect(patched.statusCode).toBe(422);
+    // Every field within its own limit, together more than one event may hold.
+    const created = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: owner.headers,
+      payload: {
+        title: 'Big',
+        budget_amount: 100,
+        description: 'd'.repeat(5_000),
+        machinePrompt: 'm'.repeat(10_000),
+        subjectMatterPrompt: 's'.repeat(10_000),
+        input_configuration: { type: 'manual', items: Array.from({ length: 5 }, () => 'i'.repeat(10_000)) },
+        parameters: { p: 'p'.repeat(16_000) },
+      },
+    });
+    expect({ status: created.statusCode, code: created.json().code }).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    });
+    expect(await runtime.store.headPosition()).toBe(before);
+  });
+
   it('refuses a CV whose file name holds a NUL', async () => {
     const upload = multipartFile(SAMPLE_PDF, { filename: 'cv\u0000.pdf' });
     await expectRefused(

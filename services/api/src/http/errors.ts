@@ -240,6 +240,17 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
       { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message, type: UNSTORABLE_TEXT_ISSUE },
     ]);
   }
+  if (
+    error instanceof EventStoreError &&
+    (error.code === 'event_too_large' || error.code === 'too_many_events')
+  ) {
+    // Within the body limit, but more than one record of the log may hold: the client must send less.
+    return reply(
+      413,
+      AppErrorCode.PayloadTooLarge,
+      `The request holds more than can be recorded at once: ${error.message}.`,
+    );
+  }
   if (error instanceof ProjectionLagError) {
     // The read models are behind (a stuck or restarting projector): a retry can succeed.
     return reply(503, 'read_models_behind', 'The service is catching up; try again in a moment.', {

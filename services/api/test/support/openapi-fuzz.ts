@@ -85,6 +85,9 @@ const HOSTILE_URL_TEXT: readonly string[] = [
   '%E2%80%AE',
 ];
 
+/** Within the body limit but more than one event of the log may hold (64 KiB). */
+const BULKY_OBJECT = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, 'x'.repeat(10_000)]));
+
 export interface FuzzWorld {
   /** Ids of the seeded world (evaluations, keys, people, assignments): what a path or id field plausibly holds. */
   ids: readonly string[];
@@ -120,7 +123,7 @@ const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
   fc.constantFrom(...HOSTILE_JSON_TEXT),
   fc.constantFrom(...HOSTILE_NUMBER_TOKENS.map((token) => new RawText(token))),
-  fc.constantFrom(null, true, [], {}),
+  fc.constantFrom(null, true, [], {}, BULKY_OBJECT),
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
 
