@@ -71,11 +71,26 @@ function headersFor(operation: FuzzOperation, people: People): Record<string, st
   return people.owner.headers;
 }
 
-/** The requests every operation with a body also gets: JSON that does not parse, and other content types. */
+const HOSTILE_MULTIPART = [
+  '--x',
+  'Content-Disposition: form-data; name="note\u0000"',
+  '',
+  'a\u0000b',
+  '--x',
+  'Content-Disposition: form-data; name="file"; filename="cv\u0000\u202E.pdf"',
+  'Content-Type: application/pdf',
+  '',
+  '%PDF-1.4',
+  '--x--',
+  '',
+].join('\r\n');
+
+/** The requests every write also gets: JSON that does not parse, other content types, hostile multipart. */
 function framingRequests(operation: FuzzOperation): Array<FuzzRequest & { contentType: string }> {
-  if (!operation.bodySchema) return [];
+  if (operation.method === 'GET') return [];
   const url = operation.path.replace(/\{[^}]+\}/g, 'x');
   return [
+    { url, payload: HOSTILE_MULTIPART, contentType: 'multipart/form-data; boundary=x' },
     { url, payload: '{"a": ', contentType: 'application/json' },
     { url, payload: '[1e309, "\\ud800"', contentType: 'application/json' },
     { url, payload: 'hello', contentType: 'text/plain' },
