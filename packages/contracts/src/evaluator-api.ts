@@ -26,7 +26,7 @@ export const ZApplyRequest = z.object({
   application_method: z.enum(['linkedin_oauth', 'cv_upload', 'indeed']),
   linkedin_oauth_data: ZLinkedinOauthData.nullish(),
   cv_file_url: ZSingleLineText().max(2000).nullish(),
-  indeed_url: ZSingleLineText().max(2000).nullish(),
+  indeed_url: ZSingleLineText(undefined, INDEED_URL_MESSAGE).max(2000).nullish(),
 });
 export type TApplyRequest = z.infer<typeof ZApplyRequest>;
 

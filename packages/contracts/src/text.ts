@@ -104,11 +104,17 @@ function refineStorable(text: string, context: z.RefinementCtx): void {
 export const ZMultiLineText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).superRefine(refineStorable);
 
-/** One line of text (names, titles, emails, URLs, ids): storable and without control characters. */
-export const ZSingleLineText = (params?: Parameters<typeof z.string>[0]) =>
+/**
+ * One line of text (names, titles, emails, URLs, ids): storable and without control characters.
+ * `controlMessage` replaces the default message where the spec names one for an invalid value.
+ */
+export const ZSingleLineText = (
+  params?: Parameters<typeof z.string>[0],
+  controlMessage = SINGLE_LINE_TEXT_MESSAGE,
+) =>
   z.string(params).superRefine((text, context) => {
     refineStorable(text, context);
     if (!unstorableTextReason(text) && hasControlCharacter(text)) {
-      context.addIssue({ code: 'custom', message: SINGLE_LINE_TEXT_MESSAGE });
+      context.addIssue({ code: 'custom', message: controlMessage });
     }
   });

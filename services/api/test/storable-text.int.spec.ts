@@ -198,6 +198,48 @@ describe.each(runtimeModes())('text PostgreSQL cannot store: $name', (mode) => {
     await expectPlatformWorking('text-newcomer-3@example.com');
   });
 
+  it("refuses control characters in one-line fields with the spec's message, and keeps newlines in comments", async () => {
+    const refusal = async (url: string, headers: Record<string, string>, payload: object) => {
+      const reply = await runtime.app.inject({
+        method: url.includes('profile/') ? 'PUT' : 'POST',
+        url,
+        headers,
+        payload,
+      });
+      expect(reply.statusCode).toBe(422);
+      return (reply.json() as { detail: Array<{ loc: unknown[]; msg: string }> }).detail[0];
+    };
+    expect(await refusal('/api/v1/auth/magic-link', {}, { email: 'a\u0007b@example.com' })).toMatchObject({
+      loc: ['body', 'email'],
+      msg: 'Please enter a valid email address',
+    });
+    const applicant = await signIn(runtime, 'text-applicant-2@example.com');
+    expect(
+      await refusal('/api/v1/evaluator/apply', applicant.headers, {
+        application_method: 'indeed',
+        indeed_url: 'https://www.indeed.com/r/a\u001bb',
+      }),
+    ).toMatchObject({ loc: ['body', 'indeed_url'], msg: 'Please enter a valid Indeed resume URL' });
+    expect(
+      await refusal('/api/v1/profile/', owner.headers, { first_name: 'Ada\nLovelace', last_name: 'x' }),
+    ).toMatchObject({ loc: ['body', 'first_name'], msg: 'Text must be one line without control characters' });
+
+    const named = await runtime.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/',
+      headers: owner.headers,
+      payload: { first_name: 'Ad\u202Ea \u{1F600}', last_name: 'x' },
+    });
+    expect(named.json()).toMatchObject({ first_name: 'Ad\u202Ea \u{1F600}' });
+    const voted = await runtime.app.inject({
+      method: 'POST',
+      url: `/api/v1/evaluator/assignments/${assignmentId}/vote`,
+      headers: evaluator.headers,
+      payload: { vote: 'good', comment: 'First line\nsecond line\ttabbed' },
+    });
+    expect(voted.statusCode).toBe(201);
+  });
+
   it('refuses %00 in a query or a path with 422 instead of 500', async () => {
     await expectRefused(
       { method: 'GET', url: '/api/v1/analytics/spending/?evaluation_id=%00', headers: owner.headers },
