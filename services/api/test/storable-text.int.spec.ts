@@ -329,6 +329,18 @@ describe.each(runtimeModes())('text PostgreSQL cannot store: $name', (mode) => {
       body: { code: 'validation_error', detail: [{ loc: ['body'], type: 'unstorable_text' }] },
     });
 
+    // The safety net for anything that still reaches SQL: PostgreSQL's own refusal is a 422 too.
+    for (const [statement, value] of [
+      ['SELECT $1::text AS t', NUL],
+      ['SELECT $1::jsonb AS j', '{"a":"\\u0000"}'],
+    ] as const) {
+      const failure = await runtime.sql.query(statement, [value]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(toErrorReply(failure, { request, bodyLimitBytes: 1 })).toMatchObject({ status: 422 });
+    }
+
     const adjust = (adjustment_id: string, reason: string) =>
       runtime.ledger.submit({
         type: 'AdjustCredits',

@@ -240,6 +240,13 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
       { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message, type: UNSTORABLE_TEXT_ISSUE },
     ]);
   }
+  if (isUnstorableTextDatabaseError(error)) {
+    // The safety net behind the text rule: text from the request reached SQL in a form the rule
+    // could not see (e.g. inside JSON a route parsed itself). Nothing was written.
+    return reply(422, AppErrorCode.ValidationError, [
+      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES.nul, type: UNSTORABLE_TEXT_ISSUE },
+    ]);
+  }
   if (
     error instanceof EventStoreError &&
     (error.code === 'event_too_large' || error.code === 'too_many_events')
@@ -285,6 +292,15 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
     },
     headers: {},
   };
+}
+
+// PostgreSQL's SQLSTATEs for text it cannot hold: invalid byte sequence (a NUL in a text
+// parameter) and untranslatable character (\u0000 in jsonb).
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+function isUnstorableTextDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT_SQLSTATES.has(code);
 }
 
 function codeForStatus(status: number): string {
