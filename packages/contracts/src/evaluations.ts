@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMultiLineText, ZSingleLineText } from './text.js';
 
 /*
  * Evaluations, their human-evaluation configuration, the observability (Langfuse) connection,
@@ -53,7 +54,16 @@ export const DEFAULT_REWARD_PER_VOTE = 10;
 export const DEFAULT_VOTES_PER_ITEM = 3;
 export const MAX_VOTES_PER_ITEM = 25;
 
-const shortText = (max: number) => z.string().max(max);
+const shortText = (max: number) => ZMultiLineText().max(max);
+const lineText = (max: number) => ZSingleLineText().max(max);
+
+/** Free-form JSON an owner attaches (parameters, input data): bounded so its event stays well within the store's limit. */
+export const MAX_FREE_JSON_BYTES = 16_384;
+const freeJson = <T extends z.ZodType>(schema: T) =>
+  schema.refine(
+    (value) => value === undefined || (JSON.stringify(value)?.length ?? 0) <= MAX_FREE_JSON_BYTES,
+    `must be at most ${MAX_FREE_JSON_BYTES} bytes as JSON`,
+  );
 
 export const ZInputConfiguration = z.object({
   type: z.enum(['manual', 'api', 'system']).default('manual'),
@@ -71,7 +81,7 @@ export const ZModelConfiguration = z.object({
 
 /** POST /api/v1/jobs. Save Draft sends the same payload with status 'draft'. */
 export const ZCreateEvaluationRequest = z.object({
-  title: shortText(200),
+  title: lineText(200),
   description: shortText(5_000).nullish(),
   data_selection_id: shortText(200).optional(),
   model_type: shortText(100).default('gpt-3.5-turbo'),
@@ -81,8 +91,8 @@ export const ZCreateEvaluationRequest = z.object({
   status: z.enum(['draft', 'active']).default('active'),
   input_configuration: ZInputConfiguration.optional(),
   model_configuration: ZModelConfiguration.optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  input_data: z.unknown().optional(),
+  parameters: freeJson(z.record(z.string(), z.unknown())).optional(),
+  input_data: freeJson(z.unknown()).optional(),
   foldsCount: z.number().int().min(1).max(100).optional(),
   machinePrompt: shortText(10_000).optional(),
   subjectMatterPrompt: shortText(10_000).optional(),
@@ -93,11 +103,11 @@ export type TCreateEvaluationRequest = z.infer<typeof ZCreateEvaluationRequest>;
 /** PATCH /api/v1/evaluations/{id}: the owner's edits. */
 export const ZUpdateEvaluationRequest = z
   .object({
-    title: shortText(200).optional(),
+    title: lineText(200).optional(),
     description: shortText(5_000).nullable().optional(),
     model_type: shortText(100).optional(),
     is_public: z.boolean().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+    parameters: freeJson(z.record(z.string(), z.unknown())).optional(),
   })
   .strict();
 export type TUpdateEvaluationRequest = z.infer<typeof ZUpdateEvaluationRequest>;
@@ -280,7 +290,7 @@ export const MAX_ITEM_INPUT_BYTES = 24 * 1024;
 export const MAX_ITEM_OUTPUT_BYTES = 24 * 1024;
 export const MAX_ITEM_METADATA_BYTES = 8 * 1024;
 
-export const ZCreateApiKeyRequest = z.object({ name: shortText(100).default('default') });
+export const ZCreateApiKeyRequest = z.object({ name: lineText(100).default('default') });
 export const ZApiKey = z.object({
   key_id: z.string(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEvaluatorStatus, ZQualificationTier } from './evaluator-events.js';
 import { ZConnectStatus } from './wallet-payments.js';
+import { ZMultiLineText, ZSingleLineText } from './text.js';
 
 /** Spec 001 section 5 "Indeed URL": http(s), optional www, indeed.com, /r/ and at least one more character. */
 export const INDEED_RESUME_URL_PATTERN = /^https?:\/\/(www\.)?indeed\.com\/r\/.+$/i;
@@ -24,8 +25,8 @@ export const ZLinkedinOauthData = z.object({
 export const ZApplyRequest = z.object({
   application_method: z.enum(['linkedin_oauth', 'cv_upload', 'indeed']),
   linkedin_oauth_data: ZLinkedinOauthData.nullish(),
-  cv_file_url: z.string().max(2000).nullish(),
-  indeed_url: z.string().max(2000).nullish(),
+  cv_file_url: ZSingleLineText().max(2000).nullish(),
+  indeed_url: ZSingleLineText(undefined, INDEED_URL_MESSAGE).max(2000).nullish(),
 });
 export type TApplyRequest = z.infer<typeof ZApplyRequest>;
 
@@ -106,7 +107,7 @@ export const ZApplicationsReply = z.object({
 });
 
 export const ZApproveRequest = z.object({ qualification_tier: ZQualificationTier.default('community') });
-export const ZRejectRequest = z.object({ rejection_reason: z.string().max(2000) });
+export const ZRejectRequest = z.object({ rejection_reason: ZMultiLineText().max(2000) });
 
 export const ZReviewReply = z.object({
   message: z.string(),

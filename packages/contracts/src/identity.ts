@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { ZUserAccountKind } from './money.js';
 import { ZSealedPersonalData } from './evaluator-events.js';
+import { ZSingleLineText } from './text.js';
 
 // ---- API ------------------------------------------------------------------------------------
 
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
 /** Trimmed; the spec's message when empty; a simple text@text.text shape with no spaces. */
 export const ZEmailAddress = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  ZSingleLineText({ error: requiredMessage }, INVALID_EMAIL_MESSAGE)
     .trim()
     .min(1, requiredMessage)
     .max(254, 'Email addresses are at most 254 characters')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL_MESSAGE)
     .transform((email) => email.toLowerCase());
 
 export const ZMagicLinkRequest = z.object({ email: ZEmailAddress('Please enter your email') });
@@ -53,8 +55,7 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 const ZName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  ZSingleLineText({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(100, 'Names are at most 100 characters');

@@ -12,3 +12,4 @@ export * from './user-admin-events.js';
 export * from './analytics-api.js';
 export * from './evaluations.js';
 export * from './evaluation-invitations.js';
+export * from './text.js';

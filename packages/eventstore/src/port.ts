@@ -138,6 +138,8 @@ export class EventStoreError extends Error {
       | 'idempotency_key_reused_with_different_payload'
       | 'invalid_stream_id'
       | 'invalid_event'
+      /** Text PostgreSQL cannot hold (NUL, a lone surrogate); `details` name its part, path and reason. */
+      | 'unstorable_text'
       | 'event_too_large'
       | 'too_many_events',
     message: string,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isStreamId, ZEventMetadata, type TStoredEvent } from '@evalmarket/contracts';
+import { findUnstorableText, isStreamId, ZEventMetadata, type TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient, SqlExecutor } from '@evalmarket/db';
 import { batchLinkHash, eventHash, GENESIS_HASH, packedEventHash } from './hash-chain.js';
 import {
@@ -147,6 +147,28 @@ const dataJsonOf = new WeakMap<object, string>();
  * writer that adds a caller's appends to its own units can refuse a bad one before it shares a
  * commit with others.
  */
+// JSON.stringify writes NUL and lone surrogates as escapes (\u0000, \ud800); any other text
+// PostgreSQL can hold. A match is only a hint (it may be an escaped backslash before "u0000"),
+// so the few matching payloads are parsed and walked to be sure and to name the field.
+const SUSPICIOUS_ESCAPE = /\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * The refusal of event data (its JSON text) or metadata holding text that PostgreSQL text or jsonb
+ * cannot store (NUL, lone surrogates), naming the first such field; undefined when it can be stored.
+ */
+function unstorableTextError(value: unknown, part: 'data' | 'metadata'): EventStoreError | undefined {
+  if (value === undefined) return undefined;
+  const json = typeof value === 'string' ? value : JSON.stringify(value);
+  if (!SUSPICIOUS_ESCAPE.test(json)) return undefined;
+  const [finding] = findUnstorableText(JSON.parse(json) as unknown, 1);
+  if (!finding) return undefined;
+  return new EventStoreError(
+    'unstorable_text',
+    `Event ${part} holds text PostgreSQL cannot store (${finding.reason}) at ${[part, ...finding.path].join('.')}`,
+    { part, path: finding.path, reason: finding.reason },
+  );
+}
+
 export function validateUnit(unit: CommitUnit): EventStoreError | undefined {
   if (!Array.isArray(unit.appends) || unit.appends.length === 0) {
     return new EventStoreError('invalid_event', 'A commit needs at least one stream append');
@@ -203,10 +225,8 @@ export function validateUnit(unit: CommitUnit): EventStoreError | undefined {
           `Event data is larger than ${MAX_EVENT_DATA_BYTES} bytes`,
         );
       }
-      // PostgreSQL text and jsonb cannot hold NUL characters.
-      if (json.includes('\\u0000')) {
-        return new EventStoreError('invalid_event', 'Event data must not contain NUL characters');
-      }
+      const unstorable = unstorableTextError(json, 'data') ?? unstorableTextError(event.metadata, 'metadata');
+      if (unstorable) return unstorable;
     }
   }
   if (count > MAX_EVENTS_PER_COMMIT) {

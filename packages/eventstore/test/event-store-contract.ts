@@ -105,7 +105,17 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         ['invalid_stream_id', store.append('UPPER-case', [event(1)], 'any')],
         ['invalid_event', store.append('thing-8', [{ type: 'lower', data: {} }], 'any')],
         ['invalid_event', store.append('thing-8', [{ type: 'Fine', data: 'text' }], 'any')],
-        ['invalid_event', store.append('thing-8', [{ type: 'Fine', data: { s: 'a\u0000b' } }], 'any')],
+        ['unstorable_text', store.append('thing-8', [{ type: 'Fine', data: { s: 'a\u0000b' } }], 'any')],
+        ['unstorable_text', store.append('thing-8', [{ type: 'Fine', data: { s: ['a\ud800b'] } }], 'any')],
+        ['unstorable_text', store.append('thing-8', [{ type: 'Fine', data: { 'k\u0000': 1 } }], 'any')],
+        [
+          'unstorable_text',
+          store.append('thing-8', [{ type: 'Fine', data: {}, metadata: { actor: 'a\udc00' } }], 'any'),
+        ],
+        [
+          'unstorable_text',
+          store.append('thing-8', [{ type: 'Fine', data: { s: 1 }, data_json: '{"s":"\\u0000"}' }], 'any'),
+        ],
         ['invalid_event', store.append('thing-8', [], 'any')],
         ['invalid_event', store.append('thing-8', [event(1)], -1 as never)],
         [
@@ -122,8 +132,22 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         ],
       ];
       for (const [code, attempt] of bad) await expect(attempt).rejects.toMatchObject({ code });
+      await expect(
+        store.append('thing-8', [{ type: 'Fine', data: { s: ['x', 'a\ud800b'] } }], 'any'),
+      ).rejects.toMatchObject({ details: { part: 'data', path: ['s', 1], reason: 'lone_surrogate' } });
       await expect(store.readStream('Bad Stream')).rejects.toMatchObject({ code: 'invalid_stream_id' });
       expect(await store.headPosition()).toBe(0);
+    });
+
+    it('stores every text PostgreSQL can hold: escaped backslashes, emoji, controls, RTL marks', async () => {
+      const data = {
+        s: '\\u0000 \\ud800',
+        emoji: '\u{1F600}',
+        controls: '\u0001\t\n\u202E',
+        '\u{1F600}': 'k',
+      };
+      await store.append('thing-10', [{ type: 'Fine', data }], 'no_stream');
+      expect((await store.readStream('thing-10'))[0]!.data).toEqual(data);
     });
 
     it('reads all events after a position, optionally by type', async () => {

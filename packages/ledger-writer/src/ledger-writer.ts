@@ -193,10 +193,6 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         decisions.push({ failed: companions });
         continue;
       }
-      // Applied now, so the next command sees these balances; undone by reload() if the commit
-      // fails.
-      for (const decided of decision.events) evolve(state, decided.event);
-      decisions.push({ unitIndex: units.length });
       const appends: StreamAppend[] = decision.events.map((decided) => ({
         stream_id: decided.stream_id,
         expected_version: decided.expected_version,
@@ -210,10 +206,22 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         ],
       }));
       appends.push(...companions);
-      units.push({
+      const unit: CommitUnit = {
         packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
         appends,
-      });
+      };
+      // A unit the store would refuse (text it cannot hold in a reason) fails its caller alone
+      // rather than the whole batch. Packed units carry only the ledger's own ids and numbers.
+      const refused = unit.packed ? undefined : validateUnit(unit);
+      if (refused) {
+        decisions.push({ failed: refused });
+        continue;
+      }
+      // Applied now, so the next command sees these balances; undone by reload() if the commit
+      // fails.
+      for (const decided of decision.events) evolve(state, decided.event);
+      decisions.push({ unitIndex: units.length });
+      units.push(unit);
     }
     const prepared = units.length > 0 ? store.prepare(units, after) : undefined;
     return { batch, decisions, units, prepared, head: prepared ? prepared.head : after };

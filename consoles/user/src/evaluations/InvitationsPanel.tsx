@@ -20,7 +20,10 @@ export function InvitationsPanel({ evaluationId, isPublic }: { evaluationId: str
     async (signal?: AbortSignal) => {
       try {
         const list: TInvitation[] = await apiCall({ action: 'loading invitations', signal }, (init) =>
-          api.GET('/api/v1/evaluations/{id}/invitations', { ...init, params: { path: { id: evaluationId } } }),
+          api.GET('/api/v1/evaluations/{id}/invitations', {
+            ...init,
+            params: { path: { id: evaluationId } },
+          }),
         );
         setInvitations(list);
         setLoadError(undefined);
@@ -42,7 +45,11 @@ export function InvitationsPanel({ evaluationId, isPublic }: { evaluationId: str
     setSending(true);
     try {
       const invitation: TInvitation = await apiCall({ action: 'sending the invitation' }, (init) =>
-        api.POST('/api/v1/evaluations/{id}/invitations', { ...init, params: { path: { id: evaluationId } }, body: { email } }),
+        api.POST('/api/v1/evaluations/{id}/invitations', {
+          ...init,
+          params: { path: { id: evaluationId } },
+          body: { email },
+        }),
       );
       toasts.success(`Invitation sent to ${invitation.email}.`);
       setEmail('');

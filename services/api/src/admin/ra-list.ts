@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@evalmarket/db';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../http/errors.js';
+import { unstorableTextError } from '../http/storable-text.js';
 
 /**
  * Staff lists in ra-data-simple-rest form (../shared/STACK-NOTES.md): `sort=["field","ASC"]`,
@@ -39,11 +40,16 @@ export interface RaListSpec<Row> {
 
 function parseJson(raw: string | undefined, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw ValidationError.at(['query', name], 'must be URL-encoded JSON');
   }
+  // The JSON may spell a NUL or a lone surrogate as an escape the edge's text rule could not see.
+  const unstorable = unstorableTextError(parsed, ['query', name]);
+  if (unstorable) throw unstorable;
+  return parsed;
 }
 
 export async function raList<Row extends Record<string, unknown>>(

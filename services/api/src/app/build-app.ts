@@ -3,12 +3,13 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/config.js';
-import { installErrorHandling } from '../http/errors.js';
+import { installErrorHandling, replyToFrameworkError } from '../http/errors.js';
 import { idempotencyPlugin, type IdempotencyOptions } from '../http/idempotency.js';
 import { registerOpenApi } from '../http/openapi/register-openapi.js';
 import { registerRateLimits } from '../http/rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
 import type { TProjectionStatus } from '@evalmarket/contracts';
+import { installStorableTextRule } from '../http/storable-text.js';
 import { registerHealthRoutes, type ReadinessCheck } from './health.js';
 import { createLogger } from './logger.js';
 import { AppMetrics, registerMetrics } from './metrics.js';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disableRequestLogging: (request) => PROBE_URL.test(request.url),
     }),
     bodyLimit: config.bodyLimitBytes,
+    frameworkErrors: replyToFrameworkError,
     // Behind N proxies the client address is the N-th from the right of X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The spec's routes end in a slash (/api/v1/profile/, /api/v1/wallet/); both spellings work.
@@ -84,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     else parseJson(request, text, done);
   });
   installErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes });
+  installStorableTextRule(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -26,6 +26,7 @@ import { createS3BlobStore } from '../blobs/s3-blob-store.js';
 import { appendDecision } from '../events/append-decision.js';
 import { eventMetadata } from '../events/record-events.js';
 import { AppError, AppErrorCode, ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
+import { unstorableTextError } from '../http/storable-text.js';
 import { sealPersonalData } from '../identity/personal-data.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { detectCvFileType } from './cv-file-type.js';
@@ -196,6 +197,8 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
           throw uploadError(error);
         }
         if (!part || part.fieldname !== 'file') throw ValidationError.at(['body', 'file'], 'is required');
+        const unstorableName = unstorableTextError(part.filename, ['body', 'file', 'filename']);
+        if (unstorableName) throw unstorableName;
         let bytes: Buffer;
         try {
           bytes = await part.toBuffer();
@@ -214,7 +217,14 @@ export function createEvaluatorRoutes(options: { blobs?: BlobStore } = {}) {
         await sql.query(
           `INSERT INTO evaluator_cv_files (id, user_id, storage_key, content_type, size_bytes, original_name)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-          [fileId, userId, storageKey, kind.contentType, bytes.length, part.filename?.slice(0, 255) ?? null],
+          [
+            fileId,
+            userId,
+            storageKey,
+            kind.contentType,
+            bytes.length,
+            part.filename ? Array.from(part.filename).slice(0, 255).join('') : null,
+          ],
         );
         reply.status(201);
         return {

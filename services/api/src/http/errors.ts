@@ -1,4 +1,10 @@
-import type { TErrorReply, TValidationIssue } from '@evalmarket/contracts';
+import {
+  UNSTORABLE_TEXT_ISSUE,
+  UNSTORABLE_TEXT_MESSAGES,
+  type TErrorReply,
+  type TValidationIssue,
+} from '@evalmarket/contracts';
+import { EventStoreError } from '@evalmarket/eventstore';
 import { ProjectionLagError, ProjectionStuckError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -238,6 +244,31 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
       { 'retry-after': '60' },
     );
   }
+  if (error instanceof EventStoreError && error.code === 'unstorable_text') {
+    // The store's own refusal (defence in depth behind the edge's text rule): nothing was written.
+    const reason = error.details.reason as keyof typeof UNSTORABLE_TEXT_MESSAGES;
+    return reply(422, AppErrorCode.ValidationError, [
+      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message, type: UNSTORABLE_TEXT_ISSUE },
+    ]);
+  }
+  if (isUnstorableTextDatabaseError(error)) {
+    // The safety net behind the text rule: text from the request reached SQL in a form the rule
+    // could not see (e.g. inside JSON a route parsed itself). Nothing was written.
+    return reply(422, AppErrorCode.ValidationError, [
+      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES.nul, type: UNSTORABLE_TEXT_ISSUE },
+    ]);
+  }
+  if (
+    error instanceof EventStoreError &&
+    (error.code === 'event_too_large' || error.code === 'too_many_events')
+  ) {
+    // Within the body limit, but more than one record of the log may hold: the client must send less.
+    return reply(
+      413,
+      AppErrorCode.PayloadTooLarge,
+      `The request holds more than can be recorded at once: ${error.message}.`,
+    );
+  }
   if (error instanceof ProjectionLagError) {
     // The read models are behind (a stuck or restarting projector): a retry can succeed.
     return reply(503, 'read_models_behind', 'The service is catching up; try again in a moment.', {
@@ -272,6 +303,15 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
     },
     headers: {},
   };
+}
+
+// PostgreSQL's SQLSTATEs for text it cannot hold: invalid byte sequence (a NUL in a text
+// parameter) and untranslatable character (\u0000 in jsonb).
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+function isUnstorableTextDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT_SQLSTATES.has(code);
 }
 
 function codeForStatus(status: number): string {
@@ -400,6 +440,26 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimitB
     }
     return sendError(fastifyReply, { status: 404, body: { detail: 'Not Found' }, headers: {} });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` (errors before routing, such as a path whose percent-escapes do not
+ * decode to UTF-8 text), answered in the API's shape like every other error.
+ */
+export function replyToFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  fastifyReply: FastifyReply,
+): void {
+  const errorReply =
+    error.code === 'FST_ERR_BAD_URL'
+      ? reply(
+          400,
+          AppErrorCode.BadRequest,
+          'The URL is not valid: a percent-escape does not decode to UTF-8 text.',
+        )
+      : toErrorReply(error, { request, bodyLimitBytes: 0 });
+  void sendError(fastifyReply, errorReply);
 }
 
 /** Answers a GET for a page path with a console's index.html, or undefined when none applies. */

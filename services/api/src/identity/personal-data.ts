@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '@evalmarket/db';
+import { unstorableTextError } from '../http/storable-text.js';
 
 /**
  * Personal data (emails, names, profile and CV links) never enters the event log in clear: it is
@@ -35,6 +36,10 @@ export async function sealPersonalData(
   userId: string,
   value: unknown,
 ): Promise<SealedPersonalData> {
+  // Sealed, the text is out of reach of the event store's own check; a NUL or lone surrogate would
+  // only fail later, in the projection that opens it. Its fields are named as the request's.
+  const unstorable = unstorableTextError(value, ['body']);
+  if (unstorable) throw unstorable;
   const key = (await userKey(sql, userId, true))!;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
