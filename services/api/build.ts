@@ -61,6 +61,7 @@ await build({
     audit: 'src/audit.ts',
     rebuild: 'src/rebuild.ts',
     admin: 'src/admin.ts',
+    migrate: 'src/migrate.ts',
   },
   outdir: outDir,
   bundle: true,

@@ -1,28 +1,20 @@
-import { DataDirInUseError } from '@evalmarket/db';
-import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { loadConfig, type AppConfig } from './config/config.js';
 import { demoSignInLinks, seedDemoWorld } from './demo/seed-demo-world.js';
+import { exitOnStartupError } from './runtime/open-database.js';
 import { startRuntime, type Runtime } from './runtime/start-runtime.js';
 
 let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnStartupError(error);
 }
 
 let runtime: Runtime;
 try {
   runtime = await startRuntime(config);
 } catch (error) {
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnStartupError(error);
 }
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
