@@ -9,3 +9,4 @@ export * from './evaluator-api.js';
 export * from './user-admin-events.js';
 export * from './analytics-api.js';
 export * from './evaluations.js';
+export * from './formats.js';
