@@ -19,11 +19,16 @@ const VENDOR_CHUNKS: Array<[name: string, packages: RegExp]> = [
 ];
 
 // Built into dist/ and served by the API at /admin (services/api/src/app/consoles.ts); the
-// console routes live after the hash (/admin/#/...). `npm run dev` proxies the API on :3000.
+// console routes live after the hash (/admin/#/...).
 export default defineConfig({
   plugins: [react()],
   base: '/admin/',
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // `npm run dev`: reached through the user console's dev server at /admin/ (see its config).
+  server: {
+    port: Number(process.env.ADMIN_DEV_PORT ?? 5174),
+    strictPort: true,
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? '3000'}` },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -18,13 +18,7 @@ try {
 }
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
-const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(
-  `Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`,
-);
-console.log(
-  `  OpenAPI: ${address.replace('0.0.0.0', 'localhost')}/docs   health: /healthz   readiness: /readyz`,
-);
+printWhereToGo(address);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -50,4 +44,15 @@ async function seedAndPrintDemoLinks(running: Runtime): Promise<void> {
   } catch (error) {
     running.app.log.error({ err: error }, 'seeding the demo world failed; the API runs without it');
   }
+}
+
+/** Printed last, after the demo links, so the addresses are the last lines at start-up. */
+function printWhereToGo(address: string): void {
+  const api = address.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const bus = config.natsUrl ? 'NATS JetStream' : 'in-process';
+  console.log(`Evalmarket API listening on ${api} (events and read models in ${where}, bus: ${bus})`);
+  console.log(`  User console:  ${config.publicUrl}/`);
+  console.log(`  Staff console: ${config.publicUrl}/admin/`);
+  console.log(`  OpenAPI: ${api}/docs   health: ${api}/healthz   readiness: ${api}/readyz`);
 }
