@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@evalmarket/testkit/e2e';
+import { embeddedApiEnv, freePort } from '@evalmarket/testkit/e2e';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -52,16 +52,7 @@ describe('npm start', () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
       cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        NATS_URL: '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-      },
+      env: { ...process.env, ...embeddedApiEnv(port, dataDir) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
