@@ -69,7 +69,8 @@ export interface RuntimeOptions {
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  const logger = options.logger ?? createLogger({ level: config.logLevel, pretty: wantsPrettyLogs(config.nodeEnv) });
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, pretty: wantsPrettyLogs(config.nodeEnv) });
   const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const closers: Array<() => Promise<void>> = [() => sql.close()];
   const closeAll = async () => {
