@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// The browser build: plain ESM with its own Buffer shim, so the consoles can bundle it too.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { CREDITS_PER_USD } from './money.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
