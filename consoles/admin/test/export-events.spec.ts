@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv, toNdjson, type ExportedEvent } from '../src/events/exportEvents';
+import { eventsToCsv, toNdjson, type ExportedEvent } from '../src/events/exportEvents';
 
 const event: ExportedEvent = {
   global_position: 3,
@@ -27,7 +27,7 @@ describe('event exports', () => {
   });
 
   it('writes CSV with quoted JSON for nested fields', () => {
-    const [header, row] = toCsv([event]).split('\r\n');
+    const [header, row] = eventsToCsv([event]).split('\r\n');
     expect(header).toBe(
       'global_position,event_id,stream_id,stream_version,type,recorded_at,actor,causation_id,correlation_id,hash,prev_hash,payload,postings',
     );

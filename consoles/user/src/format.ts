@@ -1,6 +1,3 @@
-import { CREDITS_PER_USD } from '@evalmarket/contracts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const whole = new Intl.NumberFormat('en-US');
 
 /** 12,345 */
@@ -8,15 +5,8 @@ export function formatCredits(credits: number): string {
   return whole.format(credits);
 }
 
-/** $12.35 */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
-
-/** Credits shown as dollars: 1 USD = 1,000 credits. */
-export function creditsToUsd(credits: number): string {
-  return usd.format(credits / CREDITS_PER_USD);
-}
+/** $12.35 and -$1.00; credits shown as dollars (1 USD = 1,000 credits). */
+export { formatUsd, formatUsdFromCredits as creditsToUsd } from '@evalmarket/contracts';
 
 /** Dates in en-US format (spec 001 section 9). */
 export function formatDate(iso: string): string {

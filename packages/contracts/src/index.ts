@@ -13,3 +13,4 @@ export * from './analytics-api.js';
 export * from './evaluations.js';
 export * from './evaluation-invitations.js';
 export * from './text.js';
+export * from './formats.js';

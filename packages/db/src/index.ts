@@ -11,5 +11,15 @@ export { sqlLiteral } from './sql-client.js';
 export { createPgClient, type PgClientOptions } from './pg-client.js';
 export { createPgliteClient, type PgliteClientOptions } from './pglite-client.js';
 export { connectDatabase, type ConnectOptions } from './connect.js';
-export { migrate, loadMigrations, splitStatements, MIGRATIONS_DIR } from './migrate.js';
+export {
+  migrate,
+  migrationStatus,
+  splitStatements,
+  MIGRATIONS_DIR,
+  HISTORY_TABLE,
+  SchemaTooNewError,
+  MigrationChangedError,
+  type MigrationFile,
+  type MigrationStatus,
+} from './migrate.js';
 export { lockDataDir, DataDirInUseError } from './data-dir-lock.js';

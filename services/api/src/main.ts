@@ -6,6 +6,8 @@ let config: AppConfig;
 try {
   config = loadConfig();
 } catch (error) {
+  // Printed here rather than through exitOnStartupError: that module imports pg, which tracing
+  // must patch first.
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
@@ -15,7 +17,8 @@ try {
 
 // Tracing patches pg and the HTTP server as they are imported, so the app is imported after it.
 const stopTracing = await startTracing(config.otlpEndpoint);
-const { DataDirInUseError } = await import('@evalmarket/db');
+// Typed explicitly so TypeScript knows exitOnStartupError never returns.
+const startup: typeof import('./runtime/open-database.js') = await import('./runtime/open-database.js');
 const { startRuntime } = await import('./runtime/start-runtime.js');
 const { demoSignInLinks, seedDemoWorld } = await import('./demo/seed-demo-world.js');
 
@@ -23,21 +26,11 @@ let runtime: Runtime;
 try {
   runtime = await startRuntime(config);
 } catch (error) {
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  startup.exitOnStartupError(error);
 }
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
-const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(
-  `Evalmarket API listening on ${address.replace('0.0.0.0', 'localhost')} (events and read models in ${where}, bus: ${config.natsUrl ? 'NATS JetStream' : 'in-process'})`,
-);
-console.log(
-  `  OpenAPI: ${address.replace('0.0.0.0', 'localhost')}/docs   health: /healthz   readiness: /readyz`,
-);
+printWhereToGo(address);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -64,4 +57,15 @@ async function seedAndPrintDemoLinks(running: Runtime): Promise<void> {
   } catch (error) {
     running.app.log.error({ err: error }, 'seeding the demo world failed; the API runs without it');
   }
+}
+
+/** Printed last, after the demo links, so the addresses are the last lines at start-up. */
+function printWhereToGo(address: string): void {
+  const api = address.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const bus = config.natsUrl ? 'NATS JetStream' : 'in-process';
+  console.log(`Evalmarket API listening on ${api} (events and read models in ${where}, bus: ${bus})`);
+  console.log(`  User console:  ${config.publicUrl}/`);
+  console.log(`  Staff console: ${config.publicUrl}/admin/`);
+  console.log(`  OpenAPI: ${api}/docs   health: ${api}/healthz   readiness: ${api}/readyz`);
 }

@@ -14,7 +14,7 @@ import {
 import { Link } from 'react-router-dom';
 import { JsonBlock } from '../common/JsonBlock';
 import type { AdminDataProvider } from '../providers/dataProvider';
-import { download, toCsv, toNdjson, type ExportedEvent } from './exportEvents';
+import { download, eventsToCsv, toNdjson, type ExportedEvent } from './exportEvents';
 import { eventFilters } from './filters';
 
 function ExportButtons() {
@@ -29,7 +29,7 @@ function ExportButtons() {
       const events = (await dataProvider.getAll('events', filterValues)) as ExportedEvent[];
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       if (format === 'ndjson') download(toNdjson(events), `events-${stamp}.ndjson`, 'application/x-ndjson');
-      else download(toCsv(events), `events-${stamp}.csv`, 'text/csv');
+      else download(eventsToCsv(events), `events-${stamp}.csv`, 'text/csv');
       notify(`Exported ${events.length} events`, { type: 'info' });
     } catch {
       notify('Export failed', { type: 'error' });

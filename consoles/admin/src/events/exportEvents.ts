@@ -1,3 +1,5 @@
+import { toCsv } from '@evalmarket/contracts';
+
 /** Event-log exports for finance: NDJSON keeps every field; CSV flattens the nested ones to JSON. */
 export interface ExportedEvent {
   global_position: number;
@@ -35,18 +37,9 @@ export function toNdjson(events: readonly ExportedEvent[]): string {
   return events.map((event) => JSON.stringify(event)).join('\n') + (events.length ? '\n' : '');
 }
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(events: readonly ExportedEvent[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const event of events) {
-    lines.push(CSV_COLUMNS.map((column) => csvCell(event[column])).join(','));
-  }
-  return lines.join('\r\n') + '\r\n';
+/** The events as CSV, through the one CSV writer of every export (formulas neutralised). */
+export function eventsToCsv(events: readonly ExportedEvent[]): string {
+  return toCsv(CSV_COLUMNS, events);
 }
 
 export function download(text: string, fileName: string, type: string): void {

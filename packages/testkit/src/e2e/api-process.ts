@@ -26,6 +26,19 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The environment of an API process in its embedded default on loopback, for tests. */
+export function embeddedApiEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: '',
+    NATS_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  };
+}
+
 /**
  * The real API in its embedded default (PGlite in a throwaway DATA_DIR, in-process bus, local
  * payments), run from source with tsx as its own process and serving the built consoles. Resolves
@@ -42,13 +55,7 @@ export async function startApiProcess(
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: '',
-      NATS_URL: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      ...embeddedApiEnv(port, dataDir),
       PUBLIC_URL: baseUrl,
       ...options.env,
     },

@@ -1,3 +1,3 @@
 /** Browser end-to-end helpers (a separate entry, so the API never loads playwright-core). */
-export { startApiProcess, freePort, mailboxLink, type ApiProcess } from './api-process.js';
+export { startApiProcess, freePort, mailboxLink, embeddedApiEnv, type ApiProcess } from './api-process.js';
 export { launchBrowser, keepScreenshot, CHROMIUM_PATH, CHROMIUM_FLAGS } from './browser.js';

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { CREDITS_PER_USD, formatUsdFromCredits, toCsv } from '@evalmarket/contracts';
 import PDFDocument from 'pdfkit';
 
 export interface ExportRow {
@@ -20,20 +20,16 @@ export interface ExportData {
   summary: Array<[string, string]>;
 }
 
-const money = (credits: number) => `$${(credits / 1000).toFixed(2)}`;
-
 /** One row per movement plus nothing else, so the file re-imports cleanly. */
 export function renderCsv(data: ExportData): Buffer {
   return Buffer.from(
-    stringify(
+    toCsv(
+      ['date', 'description', 'status', 'amount_credits', 'amount_usd'],
       data.rows.map((row) => ({
-        date: row.date,
-        description: row.description,
-        status: row.status,
-        amount_credits: row.amount_credits,
-        amount_usd: (row.amount_credits / 1000).toFixed(2),
+        ...row,
+        // A plain decimal that re-imports as a number; the PDF shows money formatted.
+        amount_usd: (row.amount_credits / CREDITS_PER_USD).toFixed(2),
       })),
-      { header: true, columns: ['date', 'description', 'status', 'amount_credits', 'amount_usd'] },
     ),
     'utf8',
   );
@@ -63,7 +59,7 @@ export function renderPdf(data: ExportData): Promise<Buffer> {
     doc.fontSize(9);
     for (const row of data.rows) {
       doc.text(
-        `${row.date}  ${row.description.slice(0, 44).padEnd(44)}  ${row.status.padEnd(10)}  ${money(row.amount_credits)}`,
+        `${row.date}  ${row.description.slice(0, 44).padEnd(44)}  ${row.status.padEnd(10)}  ${formatUsdFromCredits(row.amount_credits)}`,
       );
     }
     const total = data.rows
@@ -72,7 +68,7 @@ export function renderPdf(data: ExportData): Promise<Buffer> {
     doc
       .moveDown()
       .fontSize(12)
-      .text(`${data.totalLabel}: ${money(total)}`);
+      .text(`${data.totalLabel}: ${formatUsdFromCredits(total)}`);
     doc.end();
   });
 }

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 import type { LogLevel } from '../config/config.js';
 
 /**
@@ -72,6 +73,16 @@ export interface CreateLoggerOptions {
   level: LogLevel;
   /** Where lines go; standard output when absent (tests pass a stream to read them). */
   destination?: DestinationStream;
+  /**
+   * Coloured one-line entries for a person at a terminal (development) instead of JSON lines.
+   * Written synchronously, so they stay in order with what the process prints itself.
+   */
+  pretty?: boolean;
+}
+
+/** Development on a terminal: people read the log there; everywhere else machines do. */
+export function wantsPrettyLogs(nodeEnv: string): boolean {
+  return nodeEnv === 'development' && process.stdout.isTTY === true;
 }
 
 export function createLogger(options: CreateLoggerOptions): Logger {
@@ -80,5 +91,17 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     redact: { paths: REDACTED_LOG_PATHS, censor: '[Redacted]' },
     serializers: { req: serializeRequest },
   };
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  if (options.destination) return pino(settings, options.destination);
+  if (options.pretty)
+    return pino(
+      settings,
+      PinoPretty({
+        colorize: true,
+        sync: true,
+        singleLine: true,
+        translateTime: 'HH:MM:ss',
+        ignore: 'pid,hostname',
+      }),
+    );
+  return pino(settings);
 }

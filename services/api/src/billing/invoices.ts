@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { CREDITS_PER_USD } from '@evalmarket/contracts';
+import { CREDITS_PER_USD, formatUsd } from '@evalmarket/contracts';
 import { z } from 'zod';
 
 /**
@@ -97,13 +97,13 @@ export function renderInvoicePdf(invoice: TInvoice, billedTo: string): Promise<B
     doc.moveDown();
     for (const item of invoice.line_items) {
       doc.text(
-        `${item.description}: ${item.quantity.toLocaleString('en-US')} x $${item.unit_price.toFixed(3)} = $${item.total_amount.toFixed(2)}`,
+        `${item.description}: ${item.quantity.toLocaleString('en-US')} x ${formatUsd(item.unit_price, 3)} = ${formatUsd(item.total_amount)}`,
       );
     }
     doc
       .moveDown()
       .fontSize(12)
-      .text(`Total: $${invoice.amount.toFixed(2)} ${invoice.currency}`);
+      .text(`Total: ${formatUsd(invoice.amount)} ${invoice.currency}`);
     doc.end();
   });
 }

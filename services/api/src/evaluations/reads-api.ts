@@ -8,6 +8,7 @@ import {
   ZFreshness,
   ZQualityMetrics,
   evaluationStreamId,
+  toCsv,
 } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
@@ -58,13 +59,6 @@ async function votesOf(sql: SqlExecutor, evaluationId: string): Promise<VoteRow[
 /** A stable pseudonym of an evaluator within one evaluation (no identity leaks to the requester). */
 export const evaluatorPseudonym = (evaluationId: string, evaluatorId: string) =>
   `evaluator-${createHash('sha256').update(`${evaluationId}\n${evaluatorId}`).digest('hex').slice(0, 12)}`;
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quote always; neutralise spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 export async function readsApi(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
@@ -295,14 +289,10 @@ export async function readsApi(app: App, context: DomainContext): Promise<void> 
         'claimed_at',
         'voted_at',
       ] as const;
-      const lines = [
-        columns.join(','),
-        ...records.map((record) => columns.map((column) => csvCell(record[column])).join(',')),
-      ];
       reply
         .header('content-disposition', `attachment; filename="${name}.csv"`)
         .type('text/csv; charset=utf-8');
-      return `${lines.join('\r\n')}\r\n`;
+      return toCsv(columns, records);
     },
   );
 }

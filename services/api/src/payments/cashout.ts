@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CREDITS_PER_CENT,
   CREDITS_PER_USD,
+  formatUsdFromCredits,
   PAYMENT_MESSAGES,
   PAYOUT_ARRIVAL,
   ZCashoutReply,
@@ -94,7 +95,7 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
         throw new AppError(
           422,
           'cashout_below_minimum',
-          `Minimum Balance Not Met: the minimum cash-out is ${minimum.toLocaleString('en-US')} credits ($${(minimum / CREDITS_PER_USD).toFixed(2)})`,
+          `Minimum Balance Not Met: the minimum cash-out is ${minimum.toLocaleString('en-US')} credits (${formatUsdFromCredits(minimum)})`,
         );
       }
       if (gross > available) {

@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
 import { registerConsoles } from '../app/consoles.js';
-import { createLogger } from '../app/logger.js';
+import { createLogger, wantsPrettyLogs } from '../app/logger.js';
 import type { AppConfig } from '../config/config.js';
 import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
@@ -79,7 +79,8 @@ export interface RuntimeOptions {
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, pretty: wantsPrettyLogs(config.nodeEnv) });
   const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const closers: Array<() => Promise<void>> = [() => sql.close()];
   const closeAll = async () => {

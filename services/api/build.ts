@@ -1,12 +1,29 @@
-import { readFile } from 'node:fs/promises';
+// `npm run build`: bundles the API's commands into dist/ with esbuild (tsup, which wrapped it
+// before, is no longer maintained). Run by tsx so this file needs no build of its own.
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Options } from 'tsup';
-
-type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+import { build, type Plugin } from 'esbuild';
 
 const serviceDir = path.dirname(fileURLToPath(import.meta.url));
 const sourceDir = path.join(serviceDir, 'src');
+const outDir = path.join(serviceDir, 'dist');
+
+/** The oldest Node the root package.json's engines accept. */
+const NODE_TARGET = 'node20.19';
+
+/**
+ * Workspace packages export TypeScript sources, so they are compiled into the bundle; every other
+ * package (fastify, pg, PGlite with its wasm files) is imported from node_modules at run time.
+ */
+const externalNodeModules: Plugin = {
+  name: 'external-node-modules',
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@evalmarket/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 /**
  * Bundled workspace code still finds files next to its source. `@evalmarket/db` locates its
@@ -16,14 +33,10 @@ const sourceDir = path.join(serviceDir, 'src');
  * original file, computed relative to the bundle at run time: the output still works wherever the
  * repository is checked out, as long as `dist/` stays next to the sources it was built from.
  */
-const keepImportMetaUrl: EsbuildPlugin = {
+const keepImportMetaUrl: Plugin = {
   name: 'keep-import-meta-url',
-  setup(build) {
-    const outDir = path.resolve(
-      build.initialOptions.absWorkingDir ?? process.cwd(),
-      build.initialOptions.outdir ?? 'dist',
-    );
-    build.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args) => {
+  setup(context) {
+    context.onLoad({ filter: /\.[cm]?tsx?$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       if (path.dirname(args.path) === sourceDir) return undefined;
       const contents = await readFile(args.path, 'utf8');
@@ -40,17 +53,23 @@ const keepImportMetaUrl: EsbuildPlugin = {
   },
 };
 
-export default defineConfig({
-  entry: { main: 'src/main.ts', audit: 'src/audit.ts', rebuild: 'src/rebuild.ts', admin: 'src/admin.ts' },
-  outDir: 'dist',
-  format: ['esm'],
+await rm(outDir, { recursive: true, force: true });
+await build({
+  absWorkingDir: serviceDir,
+  entryPoints: {
+    main: 'src/main.ts',
+    audit: 'src/audit.ts',
+    rebuild: 'src/rebuild.ts',
+    admin: 'src/admin.ts',
+    migrate: 'src/migrate.ts',
+  },
+  outdir: outDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: NODE_TARGET,
   sourcemap: true,
-  clean: true,
-  // Workspace packages export TypeScript sources, so they are compiled into the bundle; every
-  // other package (fastify, pg, PGlite with its wasm files) is imported from node_modules.
-  noExternal: [/^@evalmarket\//],
-  skipNodeModulesBundle: true,
-  esbuildPlugins: [keepImportMetaUrl],
+  logLevel: 'warning',
+  plugins: [externalNodeModules, keepImportMetaUrl],
 });
