@@ -249,8 +249,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe webhook (signed; each event applied once however often it is delivered) */
+        /** Stripe webhook of the platform account (signed; each event applied once however often it is delivered) */
         post: operations["postPaymentsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/connect-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe Connect webhook: events of connected accounts, signed with the Connect endpoint secret (STRIPE_CONNECT_WEBHOOK_SECRET) */
+        post: operations["postPaymentsConnectWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1444,7 +1461,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Owner only: checks the keys against {host}/api/public/projects and lists the projects */
+        /** Owner only: checks the keys against {host}/api/public/projects and /api/public/v2/observations and lists the projects */
         post: operations["postEvaluationsByIdLangfuseTest"];
         delete?: never;
         options?: never;
@@ -1535,6 +1552,41 @@ export interface paths {
         /** Items to evaluate, authenticated by the project id (proj_...) and a project API key (Authorization: Bearer emk_... or X-API-Key); up to 1,000 per batch; idempotent on each item's id */
         post: operations["postSdkItems"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluations/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's invitations to this evaluation (who may evaluate it while it is private) */
+        get: operations["getEvaluationsByIdInvitations"];
+        put?: never;
+        /** Invite an evaluator by email (owner only; emails them). Inviting an address again returns its invitation. */
+        post: operations["postEvaluationsByIdInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluations/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation (owner only): the address no longer opens this private evaluation */
+        delete: operations["deleteEvaluationsByIdInvitationsByInvitationId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2260,6 +2312,7 @@ export interface components {
             checks?: {
                 [key: string]: string;
             };
+            projections?: components["schemas"]["ProjectionStatus"][];
         };
         InputConfigurationInput: {
             /**
@@ -2283,6 +2336,16 @@ export interface components {
             };
             code?: string;
         };
+        Invitation: {
+            invitation_id: string;
+            evaluation_id: string;
+            email: string;
+            registered: boolean;
+            invited_at: string;
+        };
+        InvitationRequestInput: {
+            email: string;
+        };
         LangfuseConnectRequestInput: {
             langfuse_public_key: string;
             langfuse_secret_key: string;
@@ -2299,6 +2362,7 @@ export interface components {
             langfuse_project_id: string;
             langfuse_project_name: string;
             connection_status: string;
+            last_error: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -2420,6 +2484,21 @@ export interface components {
                     payout_frequency: "manual" | "weekly" | "monthly";
                 };
             };
+        };
+        ProjectionStatus: {
+            projection: string;
+            position: number;
+            lag: number;
+            stuck: components["schemas"]["ProjectionStuck"] | null;
+        };
+        ProjectionStuck: {
+            projection: string;
+            position: number;
+            failed_position: number;
+            event_type: string | null;
+            error: string;
+            attempts: number;
+            since: string;
         };
         PurchaseCreditsReply: {
             client_secret: string;
@@ -3417,6 +3496,41 @@ export interface operations {
         };
     };
     postPaymentsWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        applied: string;
+                    };
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    postPaymentsConnectWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -6444,6 +6558,7 @@ export interface operations {
                             failure_count: number;
                             failures: string[];
                         }[];
+                        projections: components["schemas"]["ProjectionStatus"][];
                         duration_ms: number;
                         stripe_reconciliation: {
                             ok: boolean;
@@ -8948,6 +9063,240 @@ export interface operations {
             };
             /** @description Not signed in, or the credentials expired or were revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    getEvaluationsByIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    postEvaluationsByIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    deleteEvaluationsByIdInvitationsByInvitationId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
