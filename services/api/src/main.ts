@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import type * as Startup from './runtime/open-database.js';
 import type { Runtime } from './runtime/start-runtime.js';
 import { startTracing } from './tracing.js';
 
@@ -18,7 +19,7 @@ try {
 // Tracing patches pg and the HTTP server as they are imported, so the app is imported after it.
 const stopTracing = await startTracing(config.otlpEndpoint);
 // Typed explicitly so TypeScript knows exitOnStartupError never returns.
-const startup: typeof import('./runtime/open-database.js') = await import('./runtime/open-database.js');
+const startup: typeof Startup = await import('./runtime/open-database.js');
 const { startRuntime } = await import('./runtime/start-runtime.js');
 const { demoSignInLinks, seedDemoWorld } = await import('./demo/seed-demo-world.js');
 
