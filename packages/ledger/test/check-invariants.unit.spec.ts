@@ -42,6 +42,26 @@ describe('checkInvariants', () => {
     ]);
   });
 
+  it('counts posted debits with the reservations against a user account', () => {
+    // 5 pending + 6 posted > 10 credited, though neither alone is.
+    const user = {
+      ...emptyAccountBalance('earning:u1'),
+      credits_posted: 10,
+      debits_posted: 6,
+      debits_pending: 5,
+    };
+    const other = { ...emptyAccountBalance('platform:payouts'), debits_posted: 4, credits_pending: 5 };
+    expect(checkBalances([user, other])).toMatchObject([
+      { invariant: 'user_account_negative', account_id: 'earning:u1' },
+    ]);
+    expect(
+      checkBalances([
+        { ...user, debits_pending: 4 },
+        { ...other, credits_pending: 4 },
+      ]),
+    ).toEqual([]);
+  });
+
   it('lets platform accounts go negative', () => {
     const stripe = { ...emptyAccountBalance('platform:stripe'), debits_posted: 10 };
     const user = { ...emptyAccountBalance('spending:u1'), credits_posted: 10 };
