@@ -8,7 +8,7 @@ import {
   spendingAccount,
   earningAccount,
 } from '../src/index.js';
-import type { TAccountBalance } from '@evalmarket/contracts';
+import type { TAccountBalance, TPosting } from '@evalmarket/contracts';
 import { openAccounts, postReward, purchaseCredits, reserveReward } from './support/builders.js';
 import { given } from './support/given-when-then.js';
 
@@ -109,6 +109,13 @@ describe('applyPostings', () => {
       credits_pending: 0,
       credits_posted: 37,
     });
+  });
+
+  it('refuses a posting of an unknown phase rather than guess what it moves', () => {
+    const posting = { transfer_id: 't', debit: 'spending:a', credit: 'earning:b', code: 'reward', amount: 1 };
+    expect(() =>
+      applyPostings(new Map(), [{ ...posting, phase: 'reversed' } as unknown as TPosting]),
+    ).toThrow('Unknown posting phase reversed');
   });
 });
 

@@ -59,6 +59,51 @@ describe('ledgerEventDataJson', () => {
     for (const event of events) expect(roundTrip(event)).toEqual(event.data);
   });
 
+  it('writes plain reward events by hand, in its own field order (the fast path is taken)', () => {
+    // Keys inserted in reverse: JSON.stringify would follow that order, the hand-written text does not.
+    const reversed = (event: TLedgerEvent) =>
+      ({
+        type: event.type,
+        data: Object.fromEntries(Object.entries(event.data).reverse()),
+      }) as TLedgerEvent;
+    const postingJson = (phase: string) =>
+      `[{"transfer_id":"tr_1","debit":"spending:req_1","credit":"earning:eva_1","amount":100,"code":"reward","phase":"${phase}"}]`;
+    expect(ledgerEventDataJson(reversed(reserved({ item_id: 'item_9' })))).toBe(
+      `{"transfer_id":"tr_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"expires_at":"2026-11-24T01:40:00.000Z","postings":${postingJson('pending')},"item_id":"item_9"}`,
+    );
+    expect(ledgerEventDataJson(reversed(reserved()))).toBe(
+      `{"transfer_id":"tr_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"expires_at":"2026-11-24T01:40:00.000Z","postings":${postingJson('pending')}}`,
+    );
+    const vote = {
+      type: 'VoteRecorded',
+      data: {
+        postings: [posting('tr_1', 'post_pending')],
+        credits: 100,
+        evaluator_id: 'eva_1',
+        requester_id: 'req_1',
+        vote_id: 'vote_1',
+        transfer_id: 'tr_1',
+      },
+    } as TLedgerEvent;
+    expect(ledgerEventDataJson(vote)).toBe(
+      `{"transfer_id":"tr_1","vote_id":"vote_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"postings":${postingJson('post_pending')}}`,
+    );
+    const release = {
+      type: 'RewardReleased',
+      data: {
+        postings: [posting('tr_1', 'void_pending')],
+        reason: 'expired',
+        credits: 100,
+        evaluator_id: 'eva_1',
+        requester_id: 'req_1',
+        transfer_id: 'tr_1',
+      },
+    } as TLedgerEvent;
+    expect(ledgerEventDataJson(release)).toBe(
+      `{"transfer_id":"tr_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"reason":"expired","postings":${postingJson('void_pending')}}`,
+    );
+  });
+
   it('falls back to JSON.stringify for any string that would need escaping, and for extra fields', () => {
     fc.assert(
       fc.property(
@@ -78,5 +123,55 @@ describe('ledgerEventDataJson', () => {
     expect(roundTrip(twoPostings)).toEqual(twoPostings.data);
     const fraction = reserved({ credits: 0.5 });
     expect(roundTrip(fraction)).toEqual(fraction.data);
+  });
+
+  const vote = (overrides: Record<string, unknown> = {}) =>
+    ({
+      type: 'VoteRecorded',
+      data: {
+        transfer_id: 'tr_1',
+        vote_id: 'vote_1',
+        requester_id: 'req_1',
+        evaluator_id: 'eva_1',
+        credits: 100,
+        postings: [posting('tr_1', 'post_pending')],
+        ...overrides,
+      },
+    }) as TLedgerEvent;
+  const release = (overrides: Record<string, unknown> = {}) =>
+    ({
+      type: 'RewardReleased',
+      data: {
+        transfer_id: 'tr_1',
+        requester_id: 'req_1',
+        evaluator_id: 'eva_1',
+        credits: 100,
+        reason: 'expired',
+        postings: [posting('tr_1', 'void_pending')],
+        ...overrides,
+      },
+    }) as TLedgerEvent;
+  const withPosting = (field: string, value: unknown) =>
+    reserved({ postings: [{ ...posting('tr_1', 'pending'), [field]: value }] });
+
+  it.each([
+    { case: 'credits NaN', event: reserved({ credits: Number.NaN }) },
+    { case: 'posting amount NaN', event: withPosting('amount', Number.NaN) },
+    { case: 'posting with a seventh field', event: withPosting('memo', 'x') },
+    ...['transfer_id', 'debit', 'credit', 'code', 'phase'].map((field) => ({
+      case: `posting ${field} to escape`,
+      event: withPosting(field, 'a"b'),
+    })),
+    { case: 'requester id to escape', event: reserved({ requester_id: 'a"b' }) },
+    { case: 'evaluator id to escape', event: reserved({ evaluator_id: 'a\\b' }) },
+    { case: 'no postings', event: reserved({ postings: [] }) },
+    { case: 'vote id to escape', event: vote({ vote_id: 'v"1' }) },
+    { case: 'vote with an extra field', event: vote({ note: 'n' }) },
+    { case: 'vote credits NaN', event: vote({ credits: Number.NaN }) },
+    { case: 'release reason to escape', event: release({ reason: 'a\nb' }) },
+    { case: 'release with an extra field', event: release({ note: 'n' }) },
+    { case: 'release credits NaN', event: release({ credits: Number.NaN }) },
+  ])('writes what JSON.stringify writes when the fast path does not apply: $case', ({ event }) => {
+    expect(JSON.parse(ledgerEventDataJson(event))).toEqual(JSON.parse(JSON.stringify(event.data)));
   });
 });
