@@ -214,6 +214,8 @@ describe('quality metrics (DESIGN.md section 6)', () => {
     expect(krippendorffAlphaNominal([['good', 'bad']])).toBe(0);
     expect(krippendorffAlphaNominal([])).toBeNull();
     expect(timeWeightedScore([{ ageDays: 0, good: true }], 0.1)).toBe(1);
+    // Weights that all underflow to 0 leave nothing to average: null, not NaN.
+    expect(timeWeightedScore([{ ageDays: 1_000, good: true }], 10)).toBeNull();
     // A vote dated in the future weighs as a vote of today.
     expect(
       timeWeightedScore(
