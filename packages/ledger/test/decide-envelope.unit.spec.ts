@@ -24,6 +24,7 @@ describe('decide: the envelope', () => {
   ])('unknown_command: $case', ({ command }) => {
     const decision = decide(createLedgerState(), command as unknown as LedgerCommand, { now: T0_MS });
     expect(decision).toMatchObject({ ok: false, rejection: 'unknown_command' });
+    if (!decision.ok) expect(decision.message.length).toBeGreaterThan(0);
   });
 
   it.each([Number.NaN, -1, 1.5, LATEST_TIMESTAMP_MS + 1, undefined, '2025-01-01'])(
@@ -33,6 +34,7 @@ describe('decide: the envelope', () => {
       expect(decide(state, openAccounts('u1'), { now: now as number })).toMatchObject({
         ok: false,
         rejection: 'invalid_timestamp',
+        message: expect.stringContaining('metadata.now'),
       });
     },
   );
