@@ -106,6 +106,7 @@ describe('decide on books evolve could not have built', () => {
     expect(decide(state, row.when, { now: T0_MS })).toMatchObject({
       ok: false,
       rejection: 'unknown_account',
+      message: expect.stringMatching(/\S/),
     });
   });
 });
