@@ -26,36 +26,38 @@ const reserved = (overrides: Record<string, unknown> = {}) =>
     },
   }) as TLedgerEvent;
 
+const vote = (overrides: Record<string, unknown> = {}) =>
+  ({
+    type: 'VoteRecorded',
+    data: {
+      transfer_id: 'tr_1',
+      vote_id: 'vote_1',
+      requester_id: 'req_1',
+      evaluator_id: 'eva_1',
+      credits: 100,
+      postings: [posting('tr_1', 'post_pending')],
+      ...overrides,
+    },
+  }) as TLedgerEvent;
+const release = (overrides: Record<string, unknown> = {}) =>
+  ({
+    type: 'RewardReleased',
+    data: {
+      transfer_id: 'tr_1',
+      requester_id: 'req_1',
+      evaluator_id: 'eva_1',
+      credits: 100,
+      reason: 'expired',
+      postings: [posting('tr_1', 'void_pending')],
+      ...overrides,
+    },
+  }) as TLedgerEvent;
+
 const roundTrip = (event: TLedgerEvent) => JSON.parse(ledgerEventDataJson(event)) as unknown;
 
 describe('ledgerEventDataJson', () => {
   it('writes the reward events as JSON that parses back to their data', () => {
-    const events: TLedgerEvent[] = [
-      reserved(),
-      reserved({ item_id: 'item_9' }),
-      {
-        type: 'VoteRecorded',
-        data: {
-          transfer_id: 'tr_1',
-          vote_id: 'vote_1',
-          requester_id: 'req_1',
-          evaluator_id: 'eva_1',
-          credits: 100,
-          postings: [posting('tr_1', 'post_pending')],
-        },
-      } as TLedgerEvent,
-      {
-        type: 'RewardReleased',
-        data: {
-          transfer_id: 'tr_1',
-          requester_id: 'req_1',
-          evaluator_id: 'eva_1',
-          credits: 100,
-          reason: 'expired',
-          postings: [posting('tr_1', 'void_pending')],
-        },
-      } as TLedgerEvent,
-    ];
+    const events: TLedgerEvent[] = [reserved(), reserved({ item_id: 'item_9' }), vote(), release()];
     for (const event of events) expect(roundTrip(event)).toEqual(event.data);
   });
 
@@ -74,32 +76,10 @@ describe('ledgerEventDataJson', () => {
     expect(ledgerEventDataJson(reversed(reserved()))).toBe(
       `{"transfer_id":"tr_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"expires_at":"2026-11-24T01:40:00.000Z","postings":${postingJson('pending')}}`,
     );
-    const vote = {
-      type: 'VoteRecorded',
-      data: {
-        postings: [posting('tr_1', 'post_pending')],
-        credits: 100,
-        evaluator_id: 'eva_1',
-        requester_id: 'req_1',
-        vote_id: 'vote_1',
-        transfer_id: 'tr_1',
-      },
-    } as TLedgerEvent;
-    expect(ledgerEventDataJson(vote)).toBe(
+    expect(ledgerEventDataJson(reversed(vote()))).toBe(
       `{"transfer_id":"tr_1","vote_id":"vote_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"postings":${postingJson('post_pending')}}`,
     );
-    const release = {
-      type: 'RewardReleased',
-      data: {
-        postings: [posting('tr_1', 'void_pending')],
-        reason: 'expired',
-        credits: 100,
-        evaluator_id: 'eva_1',
-        requester_id: 'req_1',
-        transfer_id: 'tr_1',
-      },
-    } as TLedgerEvent;
-    expect(ledgerEventDataJson(release)).toBe(
+    expect(ledgerEventDataJson(reversed(release()))).toBe(
       `{"transfer_id":"tr_1","requester_id":"req_1","evaluator_id":"eva_1","credits":100,"reason":"expired","postings":${postingJson('void_pending')}}`,
     );
   });
@@ -125,32 +105,6 @@ describe('ledgerEventDataJson', () => {
     expect(roundTrip(fraction)).toEqual(fraction.data);
   });
 
-  const vote = (overrides: Record<string, unknown> = {}) =>
-    ({
-      type: 'VoteRecorded',
-      data: {
-        transfer_id: 'tr_1',
-        vote_id: 'vote_1',
-        requester_id: 'req_1',
-        evaluator_id: 'eva_1',
-        credits: 100,
-        postings: [posting('tr_1', 'post_pending')],
-        ...overrides,
-      },
-    }) as TLedgerEvent;
-  const release = (overrides: Record<string, unknown> = {}) =>
-    ({
-      type: 'RewardReleased',
-      data: {
-        transfer_id: 'tr_1',
-        requester_id: 'req_1',
-        evaluator_id: 'eva_1',
-        credits: 100,
-        reason: 'expired',
-        postings: [posting('tr_1', 'void_pending')],
-        ...overrides,
-      },
-    }) as TLedgerEvent;
   const withPosting = (field: string, value: unknown) =>
     reserved({ postings: [{ ...posting('tr_1', 'pending'), [field]: value }] });
 
