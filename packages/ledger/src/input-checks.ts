@@ -75,6 +75,7 @@ export function describeValue(value: unknown): string {
     case 'object':
       if (value === null) return 'null';
       return Array.isArray(value) ? 'an array' : 'an object';
+    // Stryker disable next-line all: unreachable, typeof has no other answer.
     default:
       return 'a value';
   }

@@ -62,12 +62,43 @@ describe('AdjustCredits', () => {
       .thenDuplicate();
   });
 
+  it('accepts a reason of exactly 500 characters once trimmed', () => {
+    const [event] = given(...opened)
+      .when(adjustCredits({ reason: ` ${'r'.repeat(500)}\n` }))
+      .thenEvents();
+    expect(event?.type === 'CreditsAdjusted' && event.data.reason).toBe('r'.repeat(500));
+  });
+
   const rows: RejectionRow[] = [
     {
       rejection: 'idempotency_key_reused_with_different_payload',
       case: 'same id, other sign',
       given: [...opened, adjustCredits({ amount_credits: 100 })],
       when: adjustCredits({ amount_credits: -100 }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same id, another person',
+      given: [...opened, adjustCredits()],
+      when: adjustCredits({ user_id: 'eva' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same id, the other account',
+      given: [...opened, adjustCredits()],
+      when: adjustCredits({ context: 'earning' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same id, another reason',
+      given: [...opened, adjustCredits()],
+      when: adjustCredits({ reason: 'Another reason' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same id, another actor',
+      given: [...opened, adjustCredits()],
+      when: adjustCredits({ actor_id: 'admin_2' }),
     },
     {
       rejection: 'invalid_id',

@@ -43,5 +43,8 @@ describe('cashoutFee', () => {
 
   it.each([Number.NaN, -10, 1.5, Infinity, 2 ** 53])('throws a RangeError for %s', (gross) => {
     expect(() => cashoutFee(gross)).toThrow(RangeError);
+    expect(() => cashoutFee(gross)).toThrow(
+      `cashoutFee needs a non-negative safe integer, got ${String(gross)}`,
+    );
   });
 });

@@ -63,7 +63,19 @@ describe('RequestCashout', () => {
       .thenDuplicate();
   });
 
+  it('is a duplicate when only the minimum differs: it is policy of the moment, not recorded', () => {
+    given(...requested)
+      .when(requestCashout({ gross_credits: 12_340, minimum_cashout_credits: 5_000 }))
+      .thenDuplicate();
+  });
+
   const rows: RejectionRow[] = [
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same cash-out id, another person',
+      given: [...requested, openAccounts('other')],
+      when: requestCashout({ user_id: 'other', gross_credits: 12_340 }),
+    },
     {
       rejection: 'idempotency_key_reused_with_different_payload',
       case: 'same cash-out id, other gross',
@@ -90,10 +102,22 @@ describe('RequestCashout', () => {
       when: requestCashout({ gross_credits: -10, minimum_cashout_credits: 0.5 }),
     },
     {
+      rejection: 'amount_must_be_integer',
+      case: 'gross fractional, minimum zero (the earlier rejection wins)',
+      given: earned,
+      when: requestCashout({ gross_credits: 10_000.5, minimum_cashout_credits: 0 }),
+    },
+    {
       rejection: 'amount_must_be_positive',
       case: 'gross zero',
       given: earned,
       when: requestCashout({ gross_credits: 0 }),
+    },
+    {
+      rejection: 'amount_must_be_positive',
+      case: 'gross fine, minimum zero',
+      given: earned,
+      when: requestCashout({ gross_credits: 10_000, minimum_cashout_credits: 0 }),
     },
     {
       rejection: 'amount_exceeds_maximum',

@@ -3,12 +3,16 @@ import {
   applyPostings,
   checkBalances,
   checkInvariants,
+  createLedgerState,
   emptyAccountBalance,
+  evolve,
+  userAccount,
+  wouldOverflow,
   isUserAccount,
   spendingAccount,
   earningAccount,
 } from '../src/index.js';
-import type { TAccountBalance } from '@evalmarket/contracts';
+import type { TAccountBalance, TLedgerEvent, TPosting } from '@evalmarket/contracts';
 import { openAccounts, postReward, purchaseCredits, reserveReward } from './support/builders.js';
 import { given } from './support/given-when-then.js';
 
@@ -40,6 +44,26 @@ describe('checkInvariants', () => {
     expect(checkBalances([user, other])).toMatchObject([
       { invariant: 'user_account_negative', account_id: 'spending:u1' },
     ]);
+  });
+
+  it('counts posted debits with the reservations against a user account', () => {
+    // 5 pending + 6 posted > 10 credited, though neither alone is.
+    const user = {
+      ...emptyAccountBalance('earning:u1'),
+      credits_posted: 10,
+      debits_posted: 6,
+      debits_pending: 5,
+    };
+    const other = { ...emptyAccountBalance('platform:payouts'), debits_posted: 4, credits_pending: 5 };
+    expect(checkBalances([user, other])).toMatchObject([
+      { invariant: 'user_account_negative', account_id: 'earning:u1' },
+    ]);
+    expect(
+      checkBalances([
+        { ...user, debits_pending: 4 },
+        { ...other, credits_pending: 4 },
+      ]),
+    ).toEqual([]);
   });
 
   it('lets platform accounts go negative', () => {
@@ -90,6 +114,13 @@ describe('applyPostings', () => {
       credits_posted: 37,
     });
   });
+
+  it('refuses a posting of an unknown phase rather than guess what it moves', () => {
+    const posting = { transfer_id: 't', debit: 'spending:a', credit: 'earning:b', code: 'reward', amount: 1 };
+    expect(() =>
+      applyPostings(new Map(), [{ ...posting, phase: 'reversed' } as unknown as TPosting]),
+    ).toThrow('Unknown posting phase reversed');
+  });
 });
 
 describe('account ids', () => {
@@ -99,5 +130,60 @@ describe('account ids', () => {
     expect(isUserAccount('spending:u1')).toBe(true);
     expect(isUserAccount('earning:u1')).toBe(true);
     expect(isUserAccount('platform:stripe')).toBe(false);
+    expect(userAccount('spending', 'u1')).toBe('spending:u1');
+    expect(userAccount('earning', 'u1')).toBe('earning:u1');
+  });
+});
+
+describe('wouldOverflow', () => {
+  const full = { ...emptyAccountBalance('platform:adjustments'), debits_posted: Number.MAX_SAFE_INTEGER };
+  const empty = emptyAccountBalance('spending:u1');
+  it('looks at the debit side of a posted transfer too', () => {
+    expect(wouldOverflow(full, empty, 1, 'posted')).toBe(true);
+    expect(wouldOverflow(full, empty, 1, 'post_pending')).toBe(true);
+    expect(wouldOverflow({ ...full, debits_posted: Number.MAX_SAFE_INTEGER - 1 }, empty, 1, 'posted')).toBe(
+      false,
+    );
+  });
+  it('never refuses a void, which only lowers counters', () => {
+    expect(wouldOverflow(full, full, Number.MAX_SAFE_INTEGER, 'void_pending')).toBe(false);
+  });
+});
+
+describe('evolve', () => {
+  it('opens a person on the accounts postings already created, keeping their balances', () => {
+    const state = createLedgerState();
+    const leg = {
+      transfer_id: 't',
+      debit: 'platform:adjustments',
+      credit: 'spending:u1',
+      code: 'adjustment',
+    };
+    evolve(state, {
+      type: 'FutureMoneyEvent',
+      data: { postings: [{ ...leg, amount: 5, phase: 'posted' }] },
+    } as unknown as TLedgerEvent);
+    evolve(state, {
+      type: 'LedgerAccountsOpened',
+      data: { user_id: 'u1', account_ids: ['spending:u1', 'earning:u1'], postings: [] },
+    });
+    expect(state.users.get('u1')?.spending).toBe(state.accounts.get('spending:u1'));
+    expect(state.accounts.get('spending:u1')?.credits_posted).toBe(5);
+  });
+});
+
+describe('invariant messages', () => {
+  it('name the account and the figures', () => {
+    const user = { ...emptyAccountBalance('spending:u1'), credits_posted: 10, debits_pending: 11 };
+    const messages = checkBalances([
+      user,
+      { ...emptyAccountBalance('platform:fees'), debits_posted: -1 },
+    ]).map((violation) => violation.message);
+    expect(messages).toEqual([
+      'spending:u1: debits_pending 11 + debits_posted 0 > credits_posted 10',
+      'platform:fees has a counter outside 0..MAX_SAFE_INTEGER: 0, -1, 0, 0',
+      'Posted balances sum to 10, not 0',
+      'Pending balances sum to -11, not 0',
+    ]);
   });
 });

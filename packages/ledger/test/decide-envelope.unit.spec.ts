@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   LATEST_TIMESTAMP_MS,
   LEDGER_COMMAND_TYPES,
+  MAXIMUM_REWARD_TIMEOUT_MS,
   LEDGER_REJECTIONS,
   createLedgerState,
   decide,
@@ -23,6 +24,7 @@ describe('decide: the envelope', () => {
   ])('unknown_command: $case', ({ command }) => {
     const decision = decide(createLedgerState(), command as unknown as LedgerCommand, { now: T0_MS });
     expect(decision).toMatchObject({ ok: false, rejection: 'unknown_command' });
+    if (!decision.ok) expect(decision.message.length).toBeGreaterThan(0);
   });
 
   it.each([Number.NaN, -1, 1.5, LATEST_TIMESTAMP_MS + 1, undefined, '2025-01-01'])(
@@ -32,9 +34,22 @@ describe('decide: the envelope', () => {
       expect(decide(state, openAccounts('u1'), { now: now as number })).toMatchObject({
         ok: false,
         rejection: 'invalid_timestamp',
+        message: expect.stringContaining('metadata.now'),
       });
     },
   );
+
+  it('accepts metadata.now at both ends of its range; the latest still prints a four-digit year', () => {
+    const funded = [openAccounts('req'), openAccounts('eva'), purchaseCredits()];
+    const [latest] = given(...funded)
+      .when(reserveReward({ timeout_ms: MAXIMUM_REWARD_TIMEOUT_MS }), LATEST_TIMESTAMP_MS)
+      .thenEvents();
+    expect(latest?.type === 'RewardReserved' && latest.data.expires_at).toBe('9999-12-31T23:59:59.999Z');
+    const [earliest] = given(...funded)
+      .when(reserveReward({ timeout_ms: 1 }), 0)
+      .thenEvents();
+    expect(earliest?.type === 'RewardReserved' && earliest.data.expires_at).toBe('1970-01-01T00:00:00.001Z');
+  });
 
   it('lists unknown_command and invalid_timestamp first and insufficient_credits last', () => {
     expect(LEDGER_REJECTIONS[0]).toBe('unknown_command');

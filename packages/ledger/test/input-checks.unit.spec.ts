@@ -1,7 +1,7 @@
 import { ZAccountId, ZEntityId, ZStreamId } from '@evalmarket/contracts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isEntityId } from '../src/input-checks.js';
+import { describeValue, isEntityId } from '../src/input-checks.js';
 import { LEDGER_STREAM_CATEGORIES } from '../src/index.js';
 
 describe('isEntityId', () => {
@@ -40,5 +40,25 @@ describe('isEntityId', () => {
 
   it.each([null, undefined, 1, {}, ['a']])('refuses %s', (value) => {
     expect(isEntityId(value)).toBe(false);
+  });
+});
+
+describe('describeValue', () => {
+  it.each([
+    { value: 'co_1', text: '"co_1"' },
+    { value: 'x'.repeat(40), text: `"${'x'.repeat(40)}"` },
+    { value: 'x'.repeat(41), text: `"${'x'.repeat(40)}…"` },
+    { value: 1.5, text: '1.5' },
+    { value: Number.NaN, text: 'NaN' },
+    { value: true, text: 'true' },
+    { value: 10n, text: '10' },
+    { value: undefined, text: 'undefined' },
+    { value: Symbol('s'), text: 'a symbol' },
+    { value: () => 1, text: 'a function' },
+    { value: null, text: 'null' },
+    { value: ['a'], text: 'an array' },
+    { value: Object.create(null) as unknown, text: 'an object' },
+  ])('renders $text for a rejection message, briefly and without throwing', ({ value, text }) => {
+    expect(describeValue(value)).toBe(text);
   });
 });

@@ -87,6 +87,18 @@ describe('RefundPurchase', () => {
       given: [...bought, refundPurchase({ amount_credits: 1_000 })],
       when: refundPurchase({ amount_credits: 2_000 }),
     },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same refund id, another purchase',
+      given: [...bought, purchaseCredits({ purchase_id: 'pi_2' }), refundPurchase({ amount_credits: 1_000 })],
+      when: refundPurchase({ purchase_id: 'pi_2', amount_credits: 1_000 }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same refund id, another reason',
+      given: [...bought, refundPurchase({ amount_credits: 1_000 })],
+      when: refundPurchase({ amount_credits: 1_000, reason: 'dispute' }),
+    },
     { rejection: 'invalid_id', case: 'refund id', given: bought, when: refundPurchase({ refund_id: 'r e' }) },
     {
       rejection: 'invalid_id',

@@ -86,6 +86,24 @@ describe('ReserveReward', () => {
     },
     {
       rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same transfer id, another requester',
+      given: [...funded, openAccounts('req2'), reserveReward()],
+      when: reserveReward({ requester_id: 'req2' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same transfer id, another evaluator',
+      given: [...funded, openAccounts('eva2'), reserveReward()],
+      when: reserveReward({ evaluator_id: 'eva2' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
+      case: 'same transfer id, an item where there was none',
+      given: [...funded, reserveReward()],
+      when: reserveReward({ item_id: 'a' }),
+    },
+    {
+      rejection: 'idempotency_key_reused_with_different_payload',
       case: 'same transfer id, other item',
       given: [...funded, reserveReward({ item_id: 'a' })],
       when: reserveReward({ item_id: 'b' }),
@@ -167,6 +185,19 @@ describe('ReserveReward', () => {
         reserveReward({ transfer_id: 'tr_big', requester_id: 'rich', credits: Number.MAX_SAFE_INTEGER }),
       ],
       when: reserveReward({ credits: 1 }),
+    },
+    {
+      rejection: 'balance_overflow',
+      case: "the requester's reservations would pass MAX_SAFE_INTEGER (before insufficient_credits)",
+      given: [
+        ...funded,
+        openAccounts('rich'),
+        openAccounts('eva2'),
+        adjustCredits({ user_id: 'rich', amount_credits: Number.MAX_SAFE_INTEGER }),
+        reserveReward({ transfer_id: 'tr_big', requester_id: 'rich', credits: Number.MAX_SAFE_INTEGER - 1 }),
+      ],
+      // eva2 holds nothing pending: only the debit side can overflow.
+      when: reserveReward({ transfer_id: 'tr_2', requester_id: 'rich', evaluator_id: 'eva2', credits: 2 }),
     },
     {
       rejection: 'insufficient_credits',

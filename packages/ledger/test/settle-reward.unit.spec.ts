@@ -179,6 +179,12 @@ describe('ReleaseReward', () => {
       when: withData(releaseReward(), { reason: 'expired' }),
     },
     {
+      rejection: 'reason_required',
+      case: 'no reason on a pending reward (not a duplicate of its missing release reason)',
+      given: reserved,
+      when: withData(releaseReward(), { reason: undefined }),
+    },
+    {
       rejection: 'transfer_not_found',
       case: 'never reserved',
       given: reserved,

@@ -155,4 +155,78 @@ describe('quality metrics (DESIGN.md section 6)', () => {
     // Wilson lower bound of 2/2 is 0.342372: score 1.71186.
     expect(judged.get('ann')!.quality_score).toBeCloseTo(5 * 0.342372, 4);
   });
+
+  it('leaves votes on incomplete items unjudged, even when they already agree', () => {
+    const g = (evaluatorId: string) => ({ evaluatorId, good: true });
+    const b = (evaluatorId: string) => ({ evaluatorId, good: false });
+    const judged = judgeEvaluators(
+      [
+        [g('ann'), g('bo'), b('cy')],
+        [g('ann'), g('bo')], // a clear majority already, but 2 of 3 votes
+        [b('dee')],
+      ],
+      3,
+    );
+    expect(judged.get('bo')).toMatchObject({ approved: 1, rejected: 0 });
+    expect(judged.has('dee')).toBe(false);
+    // cy: 0 of 1 approved; the denominator is approved + rejected, never their difference.
+    expect(judged.get('cy')).toMatchObject({ approved: 0, rejected: 1, quality_score: 0 });
+    const mixed = judgeEvaluators(
+      [
+        [g('ann'), g('bo'), b('cy')],
+        [b('ann'), g('bo'), g('cy')],
+      ],
+      3,
+    );
+    // ann: 1 of 2 approved; Wilson lower bound of 1/2 is 0.094531.
+    expect(mixed.get('ann')).toMatchObject({ approved: 1, rejected: 1 });
+    expect(mixed.get('ann')!.quality_score).toBeCloseTo(5 * 0.0945312, 6);
+    expect(judgeEvaluators([], 3).size).toBe(0);
+  });
+
+  it('holds at its exact limits and on empty input', () => {
+    // Freshness counts a vote exactly windowDays old.
+    expect(freshness([{ ageDays: 7 }, { ageDays: 7.000001 }])).toBe(0.5);
+    expect(freshness([{ ageDays: 3 }], 3)).toBe(1);
+    // A tie has no majority, in the summary too; one vote more either way has one.
+    expect(majoritySummary([{ good: 2, bad: 2 }])).toEqual({
+      total_traces_evaluated: 1,
+      majority_good_votes: 0,
+      majority_percentage: 0,
+      average_votes_per_trace: 4,
+    });
+    expect(itemMajority({ good: 3, bad: 2 })).toBe('good');
+    expect(itemMajority({ good: 2, bad: 3 })).toBe('bad');
+    expect(itemMajority({ good: 0, bad: 0 })).toBeNull();
+    expect(majoritySummary([])).toEqual({
+      total_traces_evaluated: 0,
+      majority_good_votes: 0,
+      majority_percentage: 0,
+      average_votes_per_trace: 0,
+    });
+    // A budget used exactly up is exhausted; 99.99 is still an alert. The bar stays in 0..100.
+    expect(budgetAlert(100)).toMatchObject({ level: 'exhausted', barColor: 'red', barWidth: 100 });
+    expect(budgetAlert(99.99)).toMatchObject({ level: 'alert', barWidth: 99.99 });
+    expect(budgetAlert(49.99)).toMatchObject({ level: 'on_track', barColor: 'green', barWidth: 49.99 });
+    expect(budgetAlert(0.01)).toMatchObject({ level: 'on_track', barWidth: 0.01 });
+    expect(budgetAlert(-5)).toMatchObject({ level: 'none', title: null, message: null, barWidth: 0 });
+    // Alpha is defined from two pairable values: one disagreeing pair is alpha 0.
+    expect(krippendorffAlphaNominal([['good', 'bad']])).toBe(0);
+    expect(krippendorffAlphaNominal([])).toBeNull();
+    expect(timeWeightedScore([{ ageDays: 0, good: true }], 0.1)).toBe(1);
+    // Weights that all underflow to 0 leave nothing to average: null, not NaN.
+    expect(timeWeightedScore([{ ageDays: 1_000, good: true }], 10)).toBeNull();
+    // A vote dated in the future weighs as a vote of today.
+    expect(
+      timeWeightedScore(
+        [
+          { ageDays: -10, good: true },
+          { ageDays: 0, good: false },
+        ],
+        Math.LN2,
+      ),
+    ).toBe(0.5);
+    // 4 of 4: the interval is [0.510109, 1].
+    expect(populationConfidence(4, 4)).toBeCloseTo(0.510109, 5);
+  });
 });
