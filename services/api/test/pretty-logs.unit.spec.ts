@@ -12,7 +12,10 @@ describe('pretty development logs', () => {
     const script = `
       const { createLogger } = await import(${JSON.stringify(LOGGER)});
       const log = createLogger({ level: 'info', pretty: true });
-      log.info({ req: { headers: { authorization: 'Bearer secret' } } }, 'request completed');
+      log.info(
+        { headers: { authorization: 'Bearer secret' }, req: { method: 'GET', url: '/api/v1/x?token=secret' } },
+        'request completed',
+      );
       console.log('after the entry');`;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       env: process.env,
@@ -24,7 +27,8 @@ describe('pretty development logs', () => {
       .split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: request completed /);
-    expect(lines[0]).toContain('[Redacted]');
+    expect(lines[0]).toContain('"authorization":"[Redacted]"');
+    expect(lines[0]).toContain('token=[Redacted]');
     expect(lines[0]).not.toContain('secret');
     expect(lines[1]).toBe('after the entry');
   });
