@@ -1915,7 +1915,7 @@ export interface components {
         CashoutReply: {
             cashout_id: string;
             /** @enum {string} */
-            status: "pending" | "paid" | "failed";
+            status: "pending" | "paid" | "failed" | "reversed";
             gross_credits: number;
             fee_credits: number;
             net_credits: number;
@@ -6707,7 +6707,7 @@ export interface operations {
                         cashout_id: string;
                         user_id: string;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "failed";
+                        status: "pending" | "paid" | "failed" | "reversed";
                         gross_credits: number;
                         fee_credits: number;
                         net_credits: number;
@@ -6911,7 +6911,7 @@ export interface operations {
                         cashout_id: string;
                         user_id: string;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "failed";
+                        status: "pending" | "paid" | "failed" | "reversed";
                         gross_credits: number;
                         fee_credits: number;
                         net_credits: number;

@@ -219,7 +219,7 @@ export const ZCashoutRequest = z
   .nullish();
 export const ZCashoutReply = z.object({
   cashout_id: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(['pending', 'paid', 'failed', 'reversed']),
   gross_credits: z.number().int(),
   fee_credits: z.number().int(),
   net_credits: z.number().int(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { FUNDS_SETTLING } from '../src/payments/cashout.js';
+import { CASHOUT_REVERSED_REASON } from '../src/payments/cashout-reversal.js';
 import { expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
@@ -175,6 +176,47 @@ for (const mode of runtimeModes()) {
         await expectAuditGreen(runtime);
       },
     );
+
+    it('a reversed transfer gives the paid cash-out back once, in the wallet, history and staff list', async () => {
+      const person = await readyEvaluator(12_340);
+      const paid = (await inject('POST', '/evaluator/cashout', person.headers)).json<{
+        cashout_id: string;
+        stripe_transfer_id: string;
+        status: string;
+      }>();
+      expect(paid.status).toBe('paid');
+      expect(await earning(person.headers)).toBe(0);
+      const { fake, gateway } = await localStripe(runtime);
+      // Stripe delivers transfer.reversed to the platform endpoint; a redelivery (a second
+      // event for the same transfer) must not pay twice.
+      fake.reverseTransfer(paid.stripe_transfer_id);
+      await fake.idle();
+      fake.reverseTransfer(paid.stripe_transfer_id);
+      await fake.idle();
+      expect((await gateway.stripe.transfers.retrieve(paid.stripe_transfer_id)).reversed).toBe(true);
+      expect(await earning(person.headers)).toBe(12_340);
+      const transactions = (await inject('GET', '/wallet/transactions?context=earning', person.headers)).json<
+        Array<{ type: string; amount: number; status: string; description: string }>
+      >();
+      expect(
+        transactions.filter((t) => t.type === 'credit' && t.description.includes(CASHOUT_REVERSED_REASON)),
+      ).toEqual([expect.objectContaining({ amount: 12_340, status: 'completed' })]);
+      const { rows } = await runtime.sql.query(
+        `SELECT status, failure_reason FROM cashouts WHERE cashout_id = $1`,
+        [paid.cashout_id],
+      );
+      expect(rows).toEqual([{ status: 'reversed', failure_reason: CASHOUT_REVERSED_REASON }]);
+      const admin = await signIn(runtime, 'finance@example.com', { admin: true });
+      const listed = await inject(
+        'GET',
+        `/admin/cashouts?filter=${encodeURIComponent(JSON.stringify({ user_id: person.userId }))}`,
+        admin.headers,
+      );
+      expect(listed.json()).toEqual([
+        expect.objectContaining({ status: 'reversed', failure_reason: CASHOUT_REVERSED_REASON }),
+      ]);
+      await expectAuditGreen(runtime);
+    });
 
     it('a transfer refused for unsettled funds voids the cash-out with a clear message and restores the balance', async () => {
       const person = await readyEvaluator(25_000);

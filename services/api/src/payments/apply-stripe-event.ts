@@ -4,6 +4,7 @@ import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { applyPayoutFact, applySavedMethodChange, savedCardData } from './apply-account-events.js';
+import { reverseCashoutTransfer } from './cashout-reversal.js';
 import type { PaymentsGateway } from './payments-gateway.js';
 import {
   ensureLedgerAccounts,
@@ -82,9 +83,10 @@ export async function applyStripeEvent(
     case 'payment_method.detached':
     case 'payment_method.automatically_updated':
       return { applied: await applySavedMethodChange(context, gateway, event, metadata) };
+    case 'transfer.reversed':
+      return { applied: await reverseCashoutTransfer(context, gateway, event.data.object.id, metadata) };
     case 'account.application.deauthorized':
     case 'payout.failed':
-    case 'transfer.reversed':
       return { applied: await applyPayoutFact(context, event, metadata) };
     case 'account.updated': {
       const accountId = event.data.object.id;

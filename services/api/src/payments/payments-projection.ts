@@ -229,6 +229,22 @@ export const paymentsProjection: DomainEventHandlers = {
       event.recorded_at,
     );
   },
+  async CashoutReversed(tx, event) {
+    const data = ZLedgerEventData.CashoutReversed.parse(event.data);
+    await tx.query(
+      `UPDATE cashouts SET status = 'reversed', failure_reason = $2, settled_at = $3, updated_position = $4
+       WHERE cashout_id = $1`,
+      [data.cashout_id, data.reason, event.recorded_at, event.global_position],
+    );
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'cashout_reversed',
+      `Your cash-out of ${data.gross_credits} credits did not reach your bank (${data.reason}); the credits are back in your earning balance.`,
+      event.recorded_at,
+    );
+  },
 };
 
 export function autoRechargeFailureMessage(code: string, message: string): string {
