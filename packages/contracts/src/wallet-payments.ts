@@ -82,6 +82,17 @@ export const ZPaymentsEventData = {
     payouts_enabled: z.boolean(),
   }),
   PayoutAccountDisconnected: z.object({ user_id: z.string(), stripe_account_id: z.string() }),
+  /**
+   * The bank refused a payout of the person's connected account (Stripe `payout.failed`). The
+   * money returns to that account's Stripe balance, not to the platform, so no credits move.
+   */
+  PayoutFailed: z.object({
+    user_id: z.string(),
+    stripe_account_id: z.string(),
+    stripe_payout_id: z.string(),
+    amount_cents: z.number().int(),
+    failure_code: z.string().nullable(),
+  }),
 } as const;
 
 // ---- API -------------------------------------------------------------------------------------

@@ -218,6 +218,29 @@ for (const mode of runtimeModes()) {
       await expectAuditGreen(runtime);
     });
 
+    it('a failed bank payout tells the evaluator and moves no credits (the money stays at Stripe)', async () => {
+      const person = await readyEvaluator(12_340);
+      expect((await inject('POST', '/evaluator/cashout', person.headers)).json()).toMatchObject({
+        status: 'paid',
+      });
+      const { rows: accounts } = await runtime.sql.query<{ stripe_account_id: string }>(
+        `SELECT stripe_account_id FROM payout_accounts WHERE user_id = $1`,
+        [person.userId],
+      );
+      const { fake } = await localStripe(runtime);
+      fake.failPayout(accounts[0]!.stripe_account_id, 1_111);
+      await fake.idle();
+      const { rows } = await runtime.sql.query(
+        `SELECT kind, message FROM payment_notifications WHERE user_id = $1 AND kind = 'payout_failed'`,
+        [person.userId],
+      );
+      expect(rows).toEqual([
+        { kind: 'payout_failed', message: expect.stringContaining('refused a payout of $11.11') },
+      ]);
+      expect(await earning(person.headers)).toBe(0);
+      await expectAuditGreen(runtime);
+    });
+
     it('a transfer refused for unsettled funds voids the cash-out with a clear message and restores the balance', async () => {
       const person = await readyEvaluator(25_000);
       const { fake, gateway } = await localStripe(runtime);

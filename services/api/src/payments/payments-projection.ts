@@ -188,6 +188,17 @@ export const paymentsProjection: DomainEventHandlers = {
       data.stripe_account_id,
     ]);
   },
+  async PayoutFailed(tx, event) {
+    const data = ZPaymentsEventData.PayoutFailed.parse(event.data);
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'payout_failed',
+      `Your bank refused a payout of $${(data.amount_cents / 100).toFixed(2)}. The money is safe in your Stripe payout account; update your bank details from the payout dashboard and Stripe sends it again.`,
+      event.recorded_at,
+    );
+  },
   async CashoutRequested(tx, event) {
     const data = ZLedgerEventData.CashoutRequested.parse(event.data);
     await tx.query(
