@@ -1924,6 +1924,7 @@ export interface components {
             net_usd: number;
             stripe_transfer_id: string | null;
             failure_reason: string | null;
+            status_message: string | null;
             estimated_arrival: string;
         };
         CashoutRequestInput: {

@@ -86,6 +86,17 @@ export const ZPaymentsEventData = {
    * The bank refused a payout of the person's connected account (Stripe `payout.failed`). The
    * money returns to that account's Stripe balance, not to the platform, so no credits move.
    */
+  /**
+   * Stripe refused a cash-out's transfer for balance_insufficient (card money not yet
+   * available): it stays pending and the payout worker tries again at `next_attempt_at`.
+   */
+  CashoutAwaitingFunds: z.object({
+    cashout_id: z.string(),
+    user_id: z.string(),
+    /** How many transfers were refused so far (1 after the first). */
+    attempt: z.number().int().positive(),
+    next_attempt_at: z.string(),
+  }),
   PayoutFailed: z.object({
     user_id: z.string(),
     stripe_account_id: z.string(),
@@ -239,6 +250,8 @@ export const ZCashoutReply = z.object({
   net_usd: z.number(),
   stripe_transfer_id: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** While pending: what the cash-out waits for (e.g. recent card payments to settle), else null. */
+  status_message: z.string().nullable(),
   estimated_arrival: z.string(),
 });
 export type TCashoutReply = z.infer<typeof ZCashoutReply>;

@@ -188,6 +188,14 @@ export const paymentsProjection: DomainEventHandlers = {
       data.stripe_account_id,
     ]);
   },
+  async CashoutAwaitingFunds(tx, event) {
+    const data = ZPaymentsEventData.CashoutAwaitingFunds.parse(event.data);
+    await tx.query(
+      `UPDATE cashouts SET funds_attempts = GREATEST(funds_attempts, $2), next_attempt_at = $3
+       WHERE cashout_id = $1 AND status = 'pending'`,
+      [data.cashout_id, data.attempt, data.next_attempt_at],
+    );
+  },
   async PayoutFailed(tx, event) {
     const data = ZPaymentsEventData.PayoutFailed.parse(event.data);
     await notify(
