@@ -1,8 +1,8 @@
 import type { TEventMetadata } from '@evalmarket/contracts';
 import type Stripe from 'stripe';
-import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { PaymentsGateway } from './payments-gateway.js';
+import { submitAndWait } from './submit-and-wait.js';
 
 /** What the evaluator reads in their wallet and cash-out history when Stripe takes a payout back. */
 export const CASHOUT_REVERSED_REASON = 'The transfer to your payout account was reversed';
@@ -38,13 +38,13 @@ export async function reverseCashoutTransfer(
   }
   if (cashout.status === 'failed') return 'ignored: cash-out already failed';
   if (cashout.status === 'pending') {
-    await submit(
+    await submitAndWait(
       context,
       { type: 'MarkCashoutPaid', data: { cashout_id: cashoutId, stripe_transfer_id: transfer.id } },
       metadata,
     );
   }
-  const duplicate = await submit(
+  const duplicate = await submitAndWait(
     context,
     {
       type: 'ReverseCashout',
@@ -53,19 +53,4 @@ export async function reverseCashoutTransfer(
     metadata,
   );
   return duplicate ? 'duplicate' : 'cash-out reversed';
-}
-
-async function submit(
-  context: DomainContext,
-  command: Parameters<DomainContext['ledger']['submit']>[0],
-  metadata: TEventMetadata,
-): Promise<boolean> {
-  const result = await context.ledger.submit(command, metadata);
-  if (!result.ok) throw ledgerRejectionError(result);
-  const last = result.events[result.events.length - 1];
-  if (last) {
-    await context.wallet.waitFor(last.global_position);
-    await context.domain.waitFor(last.global_position);
-  }
-  return result.duplicate;
 }

@@ -1,4 +1,4 @@
-import { ZLedgerEventData, ZPaymentsEventData } from '@evalmarket/contracts';
+import { ZLedgerEventData, ZPaymentsEventData, type TStoredEvent } from '@evalmarket/contracts';
 import type { DomainEventHandlers } from '@evalmarket/projector';
 
 /**
@@ -234,11 +234,7 @@ export const paymentsProjection: DomainEventHandlers = {
   },
   async CashoutFailed(tx, event) {
     const data = ZLedgerEventData.CashoutFailed.parse(event.data);
-    await tx.query(
-      `UPDATE cashouts SET status = 'failed', failure_reason = $2, settled_at = $3, updated_position = $4
-       WHERE cashout_id = $1`,
-      [data.cashout_id, data.reason, event.recorded_at, event.global_position],
-    );
+    await settleCashoutRow(tx, event, 'failed', data.cashout_id, data.reason);
     await notify(
       tx,
       event.event_id,
@@ -250,11 +246,7 @@ export const paymentsProjection: DomainEventHandlers = {
   },
   async CashoutReversed(tx, event) {
     const data = ZLedgerEventData.CashoutReversed.parse(event.data);
-    await tx.query(
-      `UPDATE cashouts SET status = 'reversed', failure_reason = $2, settled_at = $3, updated_position = $4
-       WHERE cashout_id = $1`,
-      [data.cashout_id, data.reason, event.recorded_at, event.global_position],
-    );
+    await settleCashoutRow(tx, event, 'reversed', data.cashout_id, data.reason);
     await notify(
       tx,
       event.event_id,
@@ -273,6 +265,21 @@ export function autoRechargeFailureMessage(code: string, message: string): strin
   if (code === 'card_declined')
     return 'Auto-recharge failed: your card was declined. Save another card to resume auto-recharge.';
   return `Auto-recharge failed: ${message}`;
+}
+
+/** A cash-out that ended without reaching the bank: its status, reason and when. */
+async function settleCashoutRow(
+  tx: Parameters<DomainEventHandlers[string]>[0],
+  event: TStoredEvent,
+  status: 'failed' | 'reversed',
+  cashoutId: string,
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE cashouts SET status = $2, failure_reason = $3, settled_at = $4, updated_position = $5
+     WHERE cashout_id = $1`,
+    [cashoutId, status, reason, event.recorded_at, event.global_position],
+  );
 }
 
 async function notify(
