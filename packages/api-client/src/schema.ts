@@ -1915,7 +1915,7 @@ export interface components {
         CashoutReply: {
             cashout_id: string;
             /** @enum {string} */
-            status: "pending" | "paid" | "failed";
+            status: "pending" | "paid" | "failed" | "reversed";
             gross_credits: number;
             fee_credits: number;
             net_credits: number;
@@ -1924,6 +1924,7 @@ export interface components {
             net_usd: number;
             stripe_transfer_id: string | null;
             failure_reason: string | null;
+            status_message: string | null;
             estimated_arrival: string;
         };
         CashoutRequestInput: {
@@ -6707,7 +6708,7 @@ export interface operations {
                         cashout_id: string;
                         user_id: string;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "failed";
+                        status: "pending" | "paid" | "failed" | "reversed";
                         gross_credits: number;
                         fee_credits: number;
                         net_credits: number;
@@ -6911,7 +6912,7 @@ export interface operations {
                         cashout_id: string;
                         user_id: string;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "failed";
+                        status: "pending" | "paid" | "failed" | "reversed";
                         gross_credits: number;
                         fee_credits: number;
                         net_credits: number;

@@ -92,6 +92,17 @@ export const ZLedgerEventData = {
     reason: z.string().max(500),
     postings,
   }),
+  /** Stripe reversed a paid cash-out's transfer: the gross (fee included) is back in earnings. */
+  CashoutReversed: z.object({
+    cashout_id: ZEntityId,
+    user_id: ZEntityId,
+    /** The Stripe object that took the money back: the reversed transfer (tr_). */
+    reversal_id: z.string().max(128),
+    gross_credits: z.number().int(),
+    fee_credits: z.number().int(),
+    reason: z.string().max(500),
+    postings,
+  }),
   CreditsAdjusted: z.object({
     adjustment_id: ZEntityId,
     user_id: ZEntityId,

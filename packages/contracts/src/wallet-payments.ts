@@ -82,6 +82,28 @@ export const ZPaymentsEventData = {
     payouts_enabled: z.boolean(),
   }),
   PayoutAccountDisconnected: z.object({ user_id: z.string(), stripe_account_id: z.string() }),
+  /**
+   * The bank refused a payout of the person's connected account (Stripe `payout.failed`). The
+   * money returns to that account's Stripe balance, not to the platform, so no credits move.
+   */
+  /**
+   * Stripe refused a cash-out's transfer for balance_insufficient (card money not yet
+   * available): it stays pending and the payout worker tries again at `next_attempt_at`.
+   */
+  CashoutAwaitingFunds: z.object({
+    cashout_id: z.string(),
+    user_id: z.string(),
+    /** How many transfers were refused so far (1 after the first). */
+    attempt: z.number().int().positive(),
+    next_attempt_at: z.string(),
+  }),
+  PayoutFailed: z.object({
+    user_id: z.string(),
+    stripe_account_id: z.string(),
+    stripe_payout_id: z.string(),
+    amount_cents: z.number().int(),
+    failure_code: z.string().nullable(),
+  }),
 } as const;
 
 // ---- API -------------------------------------------------------------------------------------
@@ -219,7 +241,7 @@ export const ZCashoutRequest = z
   .nullish();
 export const ZCashoutReply = z.object({
   cashout_id: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(['pending', 'paid', 'failed', 'reversed']),
   gross_credits: z.number().int(),
   fee_credits: z.number().int(),
   net_credits: z.number().int(),
@@ -228,6 +250,8 @@ export const ZCashoutReply = z.object({
   net_usd: z.number(),
   stripe_transfer_id: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** While pending: what the cash-out waits for (e.g. recent card payments to settle), else null. */
+  status_message: z.string().nullable(),
   estimated_arrival: z.string(),
 });
 export type TCashoutReply = z.infer<typeof ZCashoutReply>;

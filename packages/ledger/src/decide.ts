@@ -1,6 +1,7 @@
 import { rejected, type Decision } from './decision.js';
 import { decideAdjustCredits } from './decide-adjust-credits.js';
 import { decideMarkCashoutFailed, decideMarkCashoutPaid, decideRequestCashout } from './decide-cashout.js';
+import { decideReverseCashout } from './decide-reverse-cashout.js';
 import { decidePurchaseCredits } from './decide-purchase-credits.js';
 import { decideReinstateRefund, decideRefundPurchase } from './decide-refund-purchase.js';
 import {
@@ -57,6 +58,8 @@ export function decide(state: LedgerState, command: LedgerCommand, metadata: Dec
       return decideMarkCashoutPaid(state, command);
     case 'MarkCashoutFailed':
       return decideMarkCashoutFailed(state, command);
+    case 'ReverseCashout':
+      return decideReverseCashout(state, command);
     case 'AdjustCredits':
       return decideAdjustCredits(state, command);
     default: {

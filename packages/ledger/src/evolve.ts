@@ -129,6 +129,14 @@ export function evolve(state: LedgerState, event: TLedgerEvent): void {
       cashout.failure_reason = event.data.reason;
       return;
     }
+    case 'CashoutReversed': {
+      const cashout = state.cashouts.get(event.data.cashout_id);
+      if (cashout === undefined) return;
+      cashout.status = 'reversed';
+      cashout.reversal_id = event.data.reversal_id;
+      cashout.failure_reason = event.data.reason;
+      return;
+    }
     case 'CreditsAdjusted': {
       const { adjustment_id, user_id, context, amount_credits, reason, actor_id } = event.data;
       state.adjustments.set(adjustment_id, {

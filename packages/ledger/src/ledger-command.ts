@@ -50,6 +50,11 @@ export type LedgerCommand =
   | { type: 'MarkCashoutPaid'; data: { cashout_id: string; stripe_transfer_id: string } }
   /** The Stripe transfer failed: the earnings go back to the evaluator. */
   | { type: 'MarkCashoutFailed'; data: { cashout_id: string; reason: string } }
+  /**
+   * Stripe took a paid cash-out's transfer back in full (`reversal_id` = the reversed Stripe
+   * transfer's id): the gross, fee included, goes back to the evaluator's earnings, once.
+   */
+  | { type: 'ReverseCashout'; data: { cashout_id: string; reversal_id: string; reason: string } }
   /** An admin correction: positive adds to the person's account, negative takes from it. */
   | {
       type: 'AdjustCredits';
@@ -78,6 +83,7 @@ export const LEDGER_COMMAND_TYPES: readonly LedgerCommandType[] = [
   'RequestCashout',
   'MarkCashoutPaid',
   'MarkCashoutFailed',
+  'ReverseCashout',
   'AdjustCredits',
 ];
 

@@ -45,8 +45,10 @@ export const LEDGER_REJECTIONS = [
   'transfer_expired',
   /** No cash-out with this id was requested. */
   'cashout_not_found',
-  /** The cash-out was already paid or failed. */
+  /** The cash-out was already paid or failed (or, for a reversal, reversed by another reversal). */
   'cashout_already_settled',
+  /** Only a paid cash-out can be reversed (a pending or failed one never reached the evaluator). */
+  'cashout_not_paid',
   /** A cash-out must move whole cents: gross a multiple of CREDITS_PER_CENT. */
   'cashout_not_whole_cents',
   /** A cash-out below the configured minimum. */

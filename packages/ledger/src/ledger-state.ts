@@ -50,7 +50,7 @@ export interface RewardTransfer {
   queue_index: number;
 }
 
-export type CashoutStatus = 'pending' | 'paid' | 'failed';
+export type CashoutStatus = 'pending' | 'paid' | 'failed' | 'reversed';
 
 export interface Cashout {
   cashout_id: string;
@@ -61,6 +61,8 @@ export interface Cashout {
   status: CashoutStatus;
   stripe_transfer_id: string | undefined;
   failure_reason: string | undefined;
+  /** The Stripe object whose reversal gave the credits back (status `reversed`). */
+  reversal_id?: string | undefined;
 }
 
 /** An admin correction as recorded: exactly the data of the AdjustCredits command. */

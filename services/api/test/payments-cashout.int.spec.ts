@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { FUNDS_SETTLING } from '../src/payments/cashout.js';
+import { CASHOUT_REVERSED_REASON } from '../src/payments/cashout-reversal.js';
+import { MAXIMUM_FUNDS_ATTEMPTS, WAITING_FOR_FUNDS } from '../src/payments/cashout-funds-wait.js';
+import { paymentsGateway } from '../src/payments/payments-gateway.js';
+import { sweepCashouts } from '../src/payments/payments-worker.js';
 import { expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
@@ -176,42 +180,149 @@ for (const mode of runtimeModes()) {
       },
     );
 
-    it('a transfer refused for unsettled funds voids the cash-out with a clear message and restores the balance', async () => {
-      const person = await readyEvaluator(25_000);
+    it('a reversed transfer gives the paid cash-out back once, in the wallet, history and staff list', async () => {
+      const person = await readyEvaluator(12_340);
+      const paid = (await inject('POST', '/evaluator/cashout', person.headers)).json<{
+        cashout_id: string;
+        stripe_transfer_id: string;
+        status: string;
+      }>();
+      expect(paid.status).toBe('paid');
+      expect(await earning(person.headers)).toBe(0);
+      const { fake, gateway } = await localStripe(runtime);
+      // Stripe delivers transfer.reversed to the platform endpoint; a redelivery (a second
+      // event for the same transfer) must not pay twice.
+      fake.reverseTransfer(paid.stripe_transfer_id);
+      await fake.idle();
+      fake.reverseTransfer(paid.stripe_transfer_id);
+      await fake.idle();
+      expect((await gateway.stripe.transfers.retrieve(paid.stripe_transfer_id)).reversed).toBe(true);
+      expect(await earning(person.headers)).toBe(12_340);
+      const transactions = (await inject('GET', '/wallet/transactions?context=earning', person.headers)).json<
+        Array<{ type: string; amount: number; status: string; description: string }>
+      >();
+      expect(
+        transactions.filter((t) => t.type === 'credit' && t.description.includes(CASHOUT_REVERSED_REASON)),
+      ).toEqual([expect.objectContaining({ amount: 12_340, status: 'completed' })]);
+      const { rows } = await runtime.sql.query(
+        `SELECT status, failure_reason FROM cashouts WHERE cashout_id = $1`,
+        [paid.cashout_id],
+      );
+      expect(rows).toEqual([{ status: 'reversed', failure_reason: CASHOUT_REVERSED_REASON }]);
+      const admin = await signIn(runtime, 'finance@example.com', { admin: true });
+      const listed = await inject(
+        'GET',
+        `/admin/cashouts?filter=${encodeURIComponent(JSON.stringify({ user_id: person.userId }))}`,
+        admin.headers,
+      );
+      expect(listed.json()).toEqual([
+        expect.objectContaining({ status: 'reversed', failure_reason: CASHOUT_REVERSED_REASON }),
+      ]);
+      await expectAuditGreen(runtime);
+    });
+
+    it('a failed bank payout tells the evaluator and moves no credits (the money stays at Stripe)', async () => {
+      const person = await readyEvaluator(12_340);
+      expect((await inject('POST', '/evaluator/cashout', person.headers)).json()).toMatchObject({
+        status: 'paid',
+      });
+      const { rows: accounts } = await runtime.sql.query<{ stripe_account_id: string }>(
+        `SELECT stripe_account_id FROM payout_accounts WHERE user_id = $1`,
+        [person.userId],
+      );
+      const { fake } = await localStripe(runtime);
+      fake.failPayout(accounts[0]!.stripe_account_id, 1_111);
+      await fake.idle();
+      const { rows } = await runtime.sql.query(
+        `SELECT kind, message FROM payment_notifications WHERE user_id = $1 AND kind = 'payout_failed'`,
+        [person.userId],
+      );
+      expect(rows).toEqual([
+        { kind: 'payout_failed', message: expect.stringContaining('refused a payout of $11.11') },
+      ]);
+      expect(await earning(person.headers)).toBe(0);
+      await expectAuditGreen(runtime);
+    });
+
+    /** Makes the platform's available balance zero while new card money stays pending. */
+    async function holdBackFunds() {
       const { fake, gateway } = await localStripe(runtime);
       const { available } = await gateway.stripe.balance.retrieve();
       const spare = available[0]!.amount;
-      // The platform's card money is still pending: nothing available beyond what it had.
       fake.switches.fundsAvailableAfterSeconds = 3600;
+      if (spare > 0) {
+        const account = await gateway.stripe.accounts.create({
+          controller: { stripe_dashboard: { type: 'express' } },
+          country: 'US',
+          capabilities: { transfers: { requested: true } },
+        });
+        fake.completeOnboarding(account.id);
+        await gateway.stripe.transfers.create({ amount: spare, currency: 'usd', destination: account.id });
+      }
+    }
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    const statusOf = async (userId: string) =>
+      (await runtime.sql.query(`SELECT status, funds_attempts FROM cashouts WHERE user_id = $1`, [userId]))
+        .rows;
+
+    it('a transfer refused for unsettled funds waits, pending, and the worker pays it once funds arrive', async () => {
+      const person = await readyEvaluator(25_000);
+      const { fake, gateway } = await localStripe(runtime);
       try {
-        if (spare > 0) {
-          const account = await gateway.stripe.accounts.create({
-            controller: { stripe_dashboard: { type: 'express' } },
-            country: 'US',
-            capabilities: { transfers: { requested: true } },
-          });
-          fake.completeOnboarding(account.id);
-          await gateway.stripe.transfers.create({ amount: spare, currency: 'usd', destination: account.id });
-        }
+        await holdBackFunds();
         const reply = await inject('POST', '/evaluator/cashout', person.headers, {});
         expect(reply.statusCode).toBe(200);
         expect(reply.json()).toMatchObject({
-          status: 'failed',
+          status: 'pending',
           gross_credits: 25_000,
-          failure_reason: FUNDS_SETTLING,
+          failure_reason: null,
+          status_message: WAITING_FOR_FUNDS,
         });
         expect(reply.body).not.toContain('Stripe account');
+        expect(await earning(person.headers)).toBe(0);
+        // Not due yet: the worker leaves it alone; due but still no funds: another refusal.
+        await sweepCashouts(runtime.context, await paymentsGateway(runtime.context));
+        expect(await statusOf(person.userId)).toEqual([{ status: 'pending', funds_attempts: 1 }]);
+        await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(1));
+        expect(await statusOf(person.userId)).toEqual([{ status: 'pending', funds_attempts: 2 }]);
       } finally {
         fake.switches.fundsAvailableAfterSeconds = 0;
       }
       await fundPlatform(runtime, 100_00);
-      expect(await earning(person.headers)).toBe(25_000);
-      const { rows } = await runtime.sql.query(`SELECT status FROM cashouts WHERE user_id = $1`, [
+      const availableCents = async () => (await gateway.stripe.balance.retrieve()).available[0]!.amount;
+      const before = await availableCents();
+      await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(2));
+      await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(3));
+      expect(await statusOf(person.userId)).toEqual([{ status: 'paid', funds_attempts: 2 }]);
+      // One transfer of the net (22,500 credits = $22.50), however often the worker looks.
+      expect(before - (await availableCents())).toBe(2_250);
+      expect(await earning(person.headers)).toBe(0);
+      await expectAuditGreen(runtime);
+    });
+
+    it('a cash-out still without funds after the last attempt fails with a clear message and restores the balance', async () => {
+      const person = await readyEvaluator(25_000);
+      const { fake } = await localStripe(runtime);
+      try {
+        await holdBackFunds();
+        await inject('POST', '/evaluator/cashout', person.headers, {});
+        for (let attempt = 1; attempt < MAXIMUM_FUNDS_ATTEMPTS; attempt += 1) {
+          await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(7 * attempt));
+        }
+      } finally {
+        fake.switches.fundsAvailableAfterSeconds = 0;
+      }
+      expect(await statusOf(person.userId)).toEqual([
+        { status: 'failed', funds_attempts: MAXIMUM_FUNDS_ATTEMPTS - 1 },
+      ]);
+      const { rows } = await runtime.sql.query(`SELECT failure_reason FROM cashouts WHERE user_id = $1`, [
         person.userId,
       ]);
-      expect(rows).toEqual([{ status: 'failed' }]);
+      expect(rows).toEqual([{ failure_reason: FUNDS_SETTLING }]);
+      expect(await earning(person.headers)).toBe(25_000);
+      await fundPlatform(runtime, 100_00);
       const again = await inject('POST', '/evaluator/cashout', person.headers);
-      expect(again.json()).toMatchObject({ status: 'paid', net_credits: 22_500 });
+      expect(again.json()).toMatchObject({ status: 'paid', net_credits: 22_500, status_message: null });
       expect(await earning(person.headers)).toBe(0);
       await expectAuditGreen(runtime);
     });

@@ -105,6 +105,15 @@ function movementOf(event: TStoredEvent, postings: readonly TPosting[]): Movemen
         voidStatus: 'failed',
       };
     }
+    case 'CashoutReversed': {
+      const d = data as Data<'CashoutReversed'>;
+      // Its own row: the paid cash-out stays in the history, and the credits coming back are new.
+      return {
+        kind: 'cashout',
+        id: `${text(d.cashout_id, fallbackId)}.reversed`,
+        describe: () => `Cash-out returned by Stripe: ${text(d.reason, 'no reason given')}`,
+      };
+    }
     case 'CreditsAdjusted': {
       const d = data as Data<'CreditsAdjusted'>;
       return {

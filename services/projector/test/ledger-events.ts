@@ -251,3 +251,36 @@ export function creditsAdjusted(
 export function userRegistered(user_id: string): NewEvent {
   return { type: 'UserRegistered', data: { user_id } };
 }
+
+export function cashoutReversed(cashout_id: string, user_id: string, gross: number): NewEvent {
+  const amounts = cashoutAmounts(gross);
+  return event({
+    type: 'CashoutReversed',
+    data: {
+      cashout_id,
+      user_id,
+      reversal_id: `tr_${cashout_id}`,
+      gross_credits: gross,
+      fee_credits: amounts.fee_credits,
+      reason: 'the transfer was reversed',
+      postings: [
+        {
+          transfer_id: `${cashout_id}.reversed`,
+          debit: 'platform:fees',
+          credit: 'platform:payouts',
+          amount: amounts.fee_credits,
+          code: 'cashout_fee',
+          phase: 'posted',
+        },
+        {
+          transfer_id: `${cashout_id}.reversed`,
+          debit: 'platform:payouts',
+          credit: `earning:${user_id}`,
+          amount: gross,
+          code: 'cashout',
+          phase: 'posted',
+        },
+      ],
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { readPostings } from '../src/read-postings.js';
 import {
   cashoutPaid,
   cashoutRequested,
+  cashoutReversed,
   creditsAdjusted,
   purchased,
   rewardReserved,
@@ -67,6 +68,21 @@ describe('walletMovements', () => {
     ]);
     expect(movementsOf(creditsAdjusted('a', 'u', 'earning', -5, 'typo'))).toEqual([
       expect.objectContaining({ type: 'debit', amount: 5, description: 'Credit adjustment: typo' }),
+    ]);
+  });
+
+  it('gives a reversed cash-out its own completed credit row, with the reason', () => {
+    movementsOf(cashoutRequested('co_r', 'ev', 1_000));
+    movementsOf(cashoutPaid('co_r', 'ev', 1_000));
+    expect(movementsOf(cashoutReversed('co_r', 'ev', 1_000))).toEqual([
+      expect.objectContaining({
+        id: 'cashout:co_r.reversed:earning:ev',
+        type: 'credit',
+        amount: 1_000,
+        status: 'completed',
+        code: 'cashout',
+        description: 'Cash-out returned by Stripe: the transfer was reversed',
+      }),
     ]);
   });
 

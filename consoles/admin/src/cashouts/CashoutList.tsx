@@ -12,6 +12,7 @@ const cashoutFilters = [
       { id: 'pending', name: 'Pending' },
       { id: 'paid', name: 'Paid' },
       { id: 'failed', name: 'Failed' },
+      { id: 'reversed', name: 'Reversed' },
     ]}
   />,
   <TextInput key="user_id" source="user_id" label="Person id" />,

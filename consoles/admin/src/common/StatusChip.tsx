@@ -12,6 +12,7 @@ const COLOURS: Record<string, Colour> = {
   completed: 'success',
   paid: 'success',
   failed: 'error',
+  reversed: 'error',
 };
 
 export function StatusChip({ status }: { status: string | null | undefined }) {

@@ -119,3 +119,12 @@ export function refundPurchase(
     data: { refund_id: 're_1', purchase_id: 'pi_1', amount_credits: 50_000, reason: 'refund', ...data },
   };
 }
+
+export function reverseCashout(
+  data: Partial<LedgerCommandOf<'ReverseCashout'>['data']> = {},
+): LedgerCommandOf<'ReverseCashout'> {
+  return {
+    type: 'ReverseCashout',
+    data: { cashout_id: 'co_1', reversal_id: 'tr_stripe_1', reason: 'transfer_reversed', ...data },
+  };
+}

@@ -23,7 +23,7 @@ export const ZStaffCashout = z.object({
   id: z.string(),
   cashout_id: z.string(),
   user_id: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(['pending', 'paid', 'failed', 'reversed']),
   gross_credits: z.number().int(),
   fee_credits: z.number().int(),
   net_credits: z.number().int(),
@@ -34,16 +34,18 @@ export const ZStaffCashout = z.object({
   global_position: z.number().int(),
 });
 
-// Cash-outs folded from their three events; each cash-out id is requested once (the ledger's rule).
+// Cash-outs folded from their four events; each cash-out id is requested once (the ledger's rule).
 const CASHOUTS_FROM = `(SELECT r.data->>'cashout_id' AS cashout_id, r.data->>'user_id' AS user_id,
     (r.data->>'gross_credits')::bigint AS gross_credits, (r.data->>'fee_credits')::bigint AS fee_credits,
     (r.data->>'net_credits')::bigint AS net_credits, r.recorded_at AS requested_at, r.global_position,
-    p.data->>'stripe_transfer_id' AS stripe_transfer_id, f.data->>'reason' AS failure_reason,
-    COALESCE(p.recorded_at, f.recorded_at) AS settled_at,
-    CASE WHEN p.global_position IS NOT NULL THEN 'paid' WHEN f.global_position IS NOT NULL THEN 'failed' ELSE 'pending' END AS status
+    p.data->>'stripe_transfer_id' AS stripe_transfer_id, COALESCE(v.data->>'reason', f.data->>'reason') AS failure_reason,
+    COALESCE(v.recorded_at, p.recorded_at, f.recorded_at) AS settled_at,
+    CASE WHEN v.global_position IS NOT NULL THEN 'reversed' WHEN p.global_position IS NOT NULL THEN 'paid'
+      WHEN f.global_position IS NOT NULL THEN 'failed' ELSE 'pending' END AS status
   FROM events r
   LEFT JOIN events p ON p.type = 'CashoutPaid' AND p.data->>'cashout_id' = r.data->>'cashout_id'
   LEFT JOIN events f ON f.type = 'CashoutFailed' AND f.data->>'cashout_id' = r.data->>'cashout_id'
+  LEFT JOIN events v ON v.type = 'CashoutReversed' AND v.data->>'cashout_id' = r.data->>'cashout_id'
   WHERE r.type = 'CashoutRequested') cashouts`;
 
 function toCashout(row: Record<string, unknown>): z.infer<typeof ZStaffCashout> {
@@ -51,7 +53,7 @@ function toCashout(row: Record<string, unknown>): z.infer<typeof ZStaffCashout> 
     id: String(row.cashout_id),
     cashout_id: String(row.cashout_id),
     user_id: String(row.user_id),
-    status: row.status as 'pending' | 'paid' | 'failed',
+    status: row.status as z.infer<typeof ZStaffCashout>['status'],
     gross_credits: Number(row.gross_credits),
     fee_credits: Number(row.fee_credits),
     net_credits: Number(row.net_credits),

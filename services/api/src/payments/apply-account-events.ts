@@ -62,25 +62,37 @@ export async function applySavedMethodChange(
 }
 
 /**
- * Connect facts: a deauthorized account can no longer receive transfers, so it is disconnected;
- * a failed payout or a reversed transfer means money sent to an evaluator did not arrive, which
- * finance follows up from the warning.
+ * Connect facts. A deauthorized account can no longer receive transfers, so it is disconnected.
+ * A failed payout (the connected account's bank refused it) leaves the money in that account's
+ * Stripe balance (Payouts.d.ts `failure_balance_transaction`: the funds return "back in your
+ * balance"), so no credits move: the person is told to fix their bank details, after which
+ * Stripe pays the balance out again. Keyed by the payout id (a retried event records it once).
  */
 export async function applyPayoutFact(
   context: DomainContext,
-  event: Stripe.AccountApplicationDeauthorizedEvent | Stripe.PayoutFailedEvent | Stripe.TransferReversedEvent,
+  event: Stripe.AccountApplicationDeauthorizedEvent | Stripe.PayoutFailedEvent,
   metadata: TEventMetadata,
 ): Promise<string> {
-  if (event.type !== 'account.application.deauthorized') {
-    context.logger.warn(
-      { stripe_event: event.id, type: event.type, account: event.account, object: event.data.object.id },
-      'Stripe reports money sent to an evaluator did not arrive',
-    );
-    return `noted: ${event.type}`;
-  }
   const accountId = event.account;
   const userId = accountId ? await findUserByAccount(context.sql, accountId) : undefined;
   if (!accountId || !userId) return 'ignored: unknown account';
+  if (event.type === 'payout.failed') {
+    const payout = event.data.object;
+    await recordPaymentsEvent(
+      context,
+      userId,
+      'PayoutFailed',
+      {
+        user_id: userId,
+        stripe_account_id: accountId,
+        stripe_payout_id: payout.id,
+        amount_cents: payout.amount,
+        failure_code: payout.failure_code ?? null,
+      },
+      { key: `stripe-payout-failed:${payout.id}`, metadata },
+    );
+    return 'payout failure noted';
+  }
   await recordFact(
     context,
     userId,

@@ -4,7 +4,9 @@ import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { applyPayoutFact, applySavedMethodChange, savedCardData } from './apply-account-events.js';
+import { reverseCashoutTransfer } from './cashout-reversal.js';
 import type { PaymentsGateway } from './payments-gateway.js';
+import { submitAndWait } from './submit-and-wait.js';
 import {
   ensureLedgerAccounts,
   findUserByAccount,
@@ -82,9 +84,10 @@ export async function applyStripeEvent(
     case 'payment_method.detached':
     case 'payment_method.automatically_updated':
       return { applied: await applySavedMethodChange(context, gateway, event, metadata) };
+    case 'transfer.reversed':
+      return { applied: await reverseCashoutTransfer(context, gateway, event.data.object.id, metadata) };
     case 'account.application.deauthorized':
     case 'payout.failed':
-    case 'transfer.reversed':
       return { applied: await applyPayoutFact(context, event, metadata) };
     case 'account.updated': {
       const accountId = event.data.object.id;
@@ -231,21 +234,6 @@ async function applyDispute(
   if (!context.ledger.state.refunds.has(dispute.id)) return 'ignored: dispute of no purchase';
   await submitAndWait(context, { type: 'ReinstateRefund', data: { refund_id: dispute.id } }, metadata);
   return 'dispute won: credits restored';
-}
-
-/** Submits a money command and waits until the wallet and domain read models show it. */
-async function submitAndWait(
-  context: DomainContext,
-  command: Parameters<DomainContext['ledger']['submit']>[0],
-  metadata: TEventMetadata,
-): Promise<void> {
-  const result = await context.ledger.submit(command, metadata);
-  if (!result.ok) throw ledgerRejectionError(result);
-  const last = result.events[result.events.length - 1];
-  if (last) {
-    await context.wallet.waitFor(last.global_position);
-    await context.domain.waitFor(last.global_position);
-  }
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import { ZLedgerEventData, ZPaymentsEventData } from '@evalmarket/contracts';
+import { ZLedgerEventData, ZPaymentsEventData, type TStoredEvent } from '@evalmarket/contracts';
 import type { DomainEventHandlers } from '@evalmarket/projector';
 
 /**
@@ -188,6 +188,25 @@ export const paymentsProjection: DomainEventHandlers = {
       data.stripe_account_id,
     ]);
   },
+  async CashoutAwaitingFunds(tx, event) {
+    const data = ZPaymentsEventData.CashoutAwaitingFunds.parse(event.data);
+    await tx.query(
+      `UPDATE cashouts SET funds_attempts = GREATEST(funds_attempts, $2), next_attempt_at = $3
+       WHERE cashout_id = $1 AND status = 'pending'`,
+      [data.cashout_id, data.attempt, data.next_attempt_at],
+    );
+  },
+  async PayoutFailed(tx, event) {
+    const data = ZPaymentsEventData.PayoutFailed.parse(event.data);
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'payout_failed',
+      `Your bank refused a payout of $${(data.amount_cents / 100).toFixed(2)}. The money is safe in your Stripe payout account; update your bank details from the payout dashboard and Stripe sends it again.`,
+      event.recorded_at,
+    );
+  },
   async CashoutRequested(tx, event) {
     const data = ZLedgerEventData.CashoutRequested.parse(event.data);
     await tx.query(
@@ -215,17 +234,25 @@ export const paymentsProjection: DomainEventHandlers = {
   },
   async CashoutFailed(tx, event) {
     const data = ZLedgerEventData.CashoutFailed.parse(event.data);
-    await tx.query(
-      `UPDATE cashouts SET status = 'failed', failure_reason = $2, settled_at = $3, updated_position = $4
-       WHERE cashout_id = $1`,
-      [data.cashout_id, data.reason, event.recorded_at, event.global_position],
-    );
+    await settleCashoutRow(tx, event, 'failed', data.cashout_id, data.reason);
     await notify(
       tx,
       event.event_id,
       data.user_id,
       'cashout_failed',
       `Your cash-out of ${data.gross_credits} credits could not be sent; the credits are back in your earning balance.`,
+      event.recorded_at,
+    );
+  },
+  async CashoutReversed(tx, event) {
+    const data = ZLedgerEventData.CashoutReversed.parse(event.data);
+    await settleCashoutRow(tx, event, 'reversed', data.cashout_id, data.reason);
+    await notify(
+      tx,
+      event.event_id,
+      data.user_id,
+      'cashout_reversed',
+      `Your cash-out of ${data.gross_credits} credits did not reach your bank (${data.reason}); the credits are back in your earning balance.`,
       event.recorded_at,
     );
   },
@@ -238,6 +265,21 @@ export function autoRechargeFailureMessage(code: string, message: string): strin
   if (code === 'card_declined')
     return 'Auto-recharge failed: your card was declined. Save another card to resume auto-recharge.';
   return `Auto-recharge failed: ${message}`;
+}
+
+/** A cash-out that ended without reaching the bank: its status, reason and when. */
+async function settleCashoutRow(
+  tx: Parameters<DomainEventHandlers[string]>[0],
+  event: TStoredEvent,
+  status: 'failed' | 'reversed',
+  cashoutId: string,
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE cashouts SET status = $2, failure_reason = $3, settled_at = $4, updated_position = $5
+     WHERE cashout_id = $1`,
+    [cashoutId, status, reason, event.recorded_at, event.global_position],
+  );
 }
 
 async function notify(

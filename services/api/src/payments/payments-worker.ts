@@ -225,12 +225,21 @@ async function chargeRecharge(
   );
 }
 
-/** Cash-outs still pending after RESUME_AFTER_MS (a crash or a network error mid-transfer). */
-async function sweepCashouts(context: DomainContext, gateway: PaymentsGateway): Promise<void> {
-  const cutoff = new Date(context.now().getTime() - RESUME_AFTER_MS).toISOString();
+/**
+ * Cash-outs still pending after RESUME_AFTER_MS (a crash or a network error mid-transfer), and
+ * those waiting for funds whose next attempt is due. `now` is a parameter for tests.
+ */
+export async function sweepCashouts(
+  context: DomainContext,
+  gateway: PaymentsGateway,
+  now: Date = context.now(),
+): Promise<void> {
+  const cutoff = new Date(now.getTime() - RESUME_AFTER_MS).toISOString();
   const { rows } = await context.sql.query<{ cashout_id: string }>(
-    `SELECT cashout_id FROM cashouts WHERE status = 'pending' AND requested_at < $1 ORDER BY requested_at LIMIT 50`,
-    [cutoff],
+    `SELECT cashout_id FROM cashouts WHERE status = 'pending'
+       AND (next_attempt_at IS NULL AND requested_at < $1 OR next_attempt_at <= $2)
+     ORDER BY requested_at LIMIT 50`,
+    [cutoff, now.toISOString()],
   );
   for (const row of rows) await payCashout(context, gateway, row.cashout_id, WORKER_METADATA);
 }

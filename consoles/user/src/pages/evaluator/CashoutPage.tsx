@@ -137,8 +137,8 @@ export function CashoutPage() {
           </div>
           {result && (
             <p className="form-success" role="status">
-              Cash-out of {formatUsd(result.net_usd)} initiated. It arrives in{' '}
-              {result.estimated_arrival || PAYOUT_ARRIVAL}.
+              Cash-out of {formatUsd(result.net_usd)} initiated.{' '}
+              {result.status_message ?? `It arrives in ${result.estimated_arrival || PAYOUT_ARRIVAL}.`}
             </p>
           )}
           {!connect?.has_account || !connect.payouts_enabled ? (
