@@ -227,6 +227,11 @@ function reply(
   return { status, body: { detail, code }, headers };
 }
 
+/** 422 for text the store or PostgreSQL refused after the edge's rule let it through. */
+function unstorableBodyReply(msg: string): ErrorReply {
+  return reply(422, AppErrorCode.ValidationError, [{ loc: ['body'], msg, type: UNSTORABLE_TEXT_ISSUE }]);
+}
+
 /**
  * Maps anything thrown during a request to the reply the client sees. Only AppErrors and the
  * framework's 4xx errors say what happened; every other error is a fault and says nothing more
@@ -247,16 +252,12 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
   if (error instanceof EventStoreError && error.code === 'unstorable_text') {
     // The store's own refusal (defence in depth behind the edge's text rule): nothing was written.
     const reason = error.details.reason as keyof typeof UNSTORABLE_TEXT_MESSAGES;
-    return reply(422, AppErrorCode.ValidationError, [
-      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message, type: UNSTORABLE_TEXT_ISSUE },
-    ]);
+    return unstorableBodyReply(UNSTORABLE_TEXT_MESSAGES[reason] ?? error.message);
   }
   if (isUnstorableTextDatabaseError(error)) {
     // The safety net behind the text rule: text from the request reached SQL in a form the rule
     // could not see (e.g. inside JSON a route parsed itself). Nothing was written.
-    return reply(422, AppErrorCode.ValidationError, [
-      { loc: ['body'], msg: UNSTORABLE_TEXT_MESSAGES.nul, type: UNSTORABLE_TEXT_ISSUE },
-    ]);
+    return unstorableBodyReply(UNSTORABLE_TEXT_MESSAGES.nul);
   }
   if (
     error instanceof EventStoreError &&
