@@ -13,6 +13,10 @@ const COLOURS: Record<string, Colour> = {
   paid: 'success',
   failed: 'error',
   reversed: 'error',
+  // Health of the books and the projections on the Finance page.
+  ok: 'success',
+  running: 'success',
+  stopped: 'error',
 };
 
 export function StatusChip({ status }: { status: string | null | undefined }) {

@@ -20,6 +20,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type { AdminDataProvider } from '../providers/dataProvider';
 import { ProjectionsCard } from './ProjectionsCard';
+import { StatusChip } from '../common/StatusChip';
 
 /**
  * Finance dashboard: the ledger invariants of `npm run audit`, the projections' health, platform fee revenue, credits
@@ -84,11 +85,7 @@ export function Dashboard() {
                   {report.checks.map((check) => (
                     <TableRow key={check.name}>
                       <TableCell>
-                        <Chip
-                          size="small"
-                          color={check.ok ? 'success' : 'error'}
-                          label={check.ok ? 'ok' : 'failed'}
-                        />
+                        <StatusChip status={check.ok ? 'ok' : 'failed'} />
                       </TableCell>
                       <TableCell>
                         {check.title}

@@ -11,6 +11,7 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
+import { StatusChip } from '../common/StatusChip';
 
 /**
  * The read models' health: each projection's position and lag, and for one that stopped at an
@@ -53,11 +54,7 @@ export function ProjectionsCard({ projections }: { projections: TProjectionStatu
               <TableRow key={status.projection}>
                 <TableCell>{status.projection}</TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
-                    color={status.stuck ? 'error' : 'success'}
-                    label={status.stuck ? 'stopped' : 'running'}
-                  />
+                  <StatusChip status={status.stuck ? 'stopped' : 'running'} />
                 </TableCell>
                 <TableCell align="right">{status.position}</TableCell>
                 <TableCell align="right">{status.lag}</TableCell>
