@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { reconcileStripe, ZStripeReconciliation } from './stripe-reconciliation.js';
+import { ACTOR_PREFIX, PERSON_FIELDS } from './event-links.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery, type Bind } from './ra-list.js';
 
 const iso = (value: unknown): string | null =>
@@ -155,8 +156,20 @@ const eventFilters: Record<string, (value: unknown, bind: Bind) => string | unde
   recorded_to: before('recorded_at'),
   position_from: (value, bind) => `global_position >= ${bind(position(value))}`,
   position_to: (value, bind) => `global_position <= ${bind(position(value))}`,
-  /** Events whose payload names this person. */
+  /** Events whose payload names this person as `user_id`. */
   user_id: (value, bind) => `(data->>'user_id') = ${bind(String(value))}`,
+  /** Events that name this person in any role: owner, requester, evaluator, person or actor. */
+  party: (value, bind) => {
+    const id = `${bind(String(value))}::text`;
+    const fields = Object.keys(PERSON_FIELDS).map((field) => `(data->>'${field}')`);
+    return `(${id} IN (${fields.join(', ')}) OR (metadata->>'actor') = '${ACTOR_PREFIX}' || ${id})`;
+  },
+  /** Events with a posting on this account (`spending:{id}`, `earning:{id}`, `platform:fees`, ...). */
+  account: (value, bind) => {
+    const id = `${bind(String(value))}::text`;
+    return `(data->'postings' @> jsonb_build_array(jsonb_build_object('debit', ${id}))
+      OR data->'postings' @> jsonb_build_array(jsonb_build_object('credit', ${id})))`;
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +408,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       schema: {
         tags: ['admin'],
         summary:
-          'The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id',
+          'The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id, party (any person the event names), account (a posting on it)',
         querystring: ZRaListQuery,
         response: { 200: z.array(ZStaffEvent) },
       },

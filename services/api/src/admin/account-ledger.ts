@@ -1,0 +1,175 @@
+import { ZPostingCode, ZPostingPhase, type TAccountBalance, type TPostingPhase } from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
+import { accountBalance, applyPosting, availableBalance, emptyAccountBalance } from '@evalmarket/ledger';
+import { z } from 'zod';
+import { ValidationError } from '../http/errors.js';
+
+/**
+ * One account's ledger: every posting that touches it, in log order, with the balances after it.
+ * The balances are the ledger's own sums (`applyPosting`), so the last entry's figures are what
+ * the wallet projection holds for the account and what the person's wallet reports.
+ */
+
+/** The figures of an account a person and the staff read. */
+export const ZAccountFigures = z.object({
+  /** What the person can spend or cash out: posted credits less reservations against it. */
+  available: z.number().int(),
+  /** Reserved against the account and not yet settled (the wallet's pending_balance). */
+  pending: z.number().int(),
+  /** Reserved for the account (rewards on their way in), not yet its own. */
+  incoming: z.number().int(),
+  /** Settled: credits posted less debits posted. */
+  posted: z.number().int(),
+});
+export type TAccountFigures = z.infer<typeof ZAccountFigures>;
+
+export function accountFigures(balance: TAccountBalance): TAccountFigures {
+  return {
+    available: availableBalance(balance),
+    pending: balance.debits_pending,
+    incoming: balance.credits_pending,
+    posted: accountBalance(balance),
+  };
+}
+
+export const ZLedgerEntry = z.object({
+  /** `{global_position}.{index of the posting in its event}`: the keyset cursor of this entry. */
+  cursor: z.string(),
+  global_position: z.number().int(),
+  posting_index: z.number().int(),
+  event_type: z.string(),
+  stream_id: z.string(),
+  hash: z.string(),
+  recorded_at: z.string().nullable(),
+  transfer_id: z.string(),
+  code: ZPostingCode,
+  phase: ZPostingPhase,
+  /** Which side of the posting the account is on. */
+  side: z.enum(['debit', 'credit']),
+  /** The account on the other side. */
+  counter_account: z.string(),
+  amount: z.number().int(),
+  /** The account's figures after this posting. */
+  after: ZAccountFigures,
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
+
+export const ZAccountLedger = z.object({
+  account_id: z.string(),
+  /** The figures before the first entry of this page. */
+  opening: ZAccountFigures,
+  entries: z.array(ZLedgerEntry),
+  /** Pass as `after` for the next page; null on the last page. */
+  next_after: z.string().nullable(),
+});
+export type TAccountLedger = z.infer<typeof ZAccountLedger>;
+
+export const MAX_LEDGER_PAGE = 500;
+
+export const ZLedgerQuery = z.object({
+  context: z.enum(['spending', 'earning']).default('spending'),
+  /** A cursor from a previous page (`{position}.{index}`); omitted: from the account's start. */
+  after: z
+    .string()
+    .max(40)
+    .regex(/^\d{1,15}\.\d{1,3}$/, 'must be a cursor such as 1234.1')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_LEDGER_PAGE).default(100),
+});
+
+// Every posting of the log with its event, as rows; the account is $1. The packed journal's
+// reward transfers are in event_log too. `ord` counts from 1 in the event's postings array.
+const POSTINGS_OF_ACCOUNT = `
+  SELECT e.global_position, x.ord, e.type, e.stream_id, e.hash, e.recorded_at, x.posting
+  FROM event_log e
+  CROSS JOIN LATERAL jsonb_array_elements(
+    CASE WHEN jsonb_typeof(e.data->'postings') = 'array' THEN e.data->'postings' ELSE '[]'::jsonb END
+  ) WITH ORDINALITY x(posting, ord)
+  WHERE x.posting->>'debit' = $1 OR x.posting->>'credit' = $1`;
+
+function parseCursor(after: string | undefined): [number, number] {
+  if (after === undefined) return [0, 0];
+  const [position, index] = after.split('.').map(Number) as [number, number];
+  if (!Number.isSafeInteger(position)) throw ValidationError.at(['query', 'after'], 'is not a cursor');
+  return [position, index];
+}
+
+type PostingJson = { debit: string; credit: string; amount: number; code: string; phase: string; transfer_id: string };
+
+/** Reads one page of an account's ledger, with the opening figures summed from everything before it. */
+export async function readAccountLedger(
+  sql: SqlExecutor,
+  accountId: string,
+  query: { after?: string; limit: number },
+): Promise<TAccountLedger> {
+  const [position, index] = parseCursor(query.after);
+  // The opening balance: the postings before the page, summed per phase and side. applyPosting is
+  // linear in the amount, so applying the sums gives the same counters as applying each posting.
+  const sums = await sql.query<{ phase: string; is_debit: boolean; amount: string | number }>(
+    `SELECT p.posting->>'phase' AS phase, (p.posting->>'debit' = $1) AS is_debit,
+            sum((p.posting->>'amount')::bigint) AS amount
+     FROM (${POSTINGS_OF_ACCOUNT}) p
+     WHERE (p.global_position, p.ord) <= ($2::bigint, $3::bigint)
+     GROUP BY 1, 2`,
+    [accountId, position, index],
+  );
+  const balances = new Map<string, TAccountBalance>([[accountId, emptyAccountBalance(accountId)]]);
+  for (const sum of sums.rows) {
+    applyPosting(balances, {
+      transfer_id: 'opening',
+      debit: sum.is_debit ? accountId : 'opening',
+      credit: sum.is_debit ? 'opening' : accountId,
+      amount: Number(sum.amount),
+      code: 'adjustment',
+      phase: sum.phase as TPostingPhase,
+    });
+  }
+  const opening = accountFigures(balances.get(accountId)!);
+
+  const page = await sql.query<{
+    global_position: string | number;
+    ord: string | number;
+    type: string;
+    stream_id: string;
+    hash: string;
+    recorded_at: unknown;
+    posting: PostingJson | string;
+  }>(
+    `SELECT * FROM (${POSTINGS_OF_ACCOUNT}) p
+     WHERE (p.global_position, p.ord) > ($2::bigint, $3::bigint)
+     ORDER BY p.global_position, p.ord LIMIT $4`,
+    [accountId, position, index, query.limit + 1],
+  );
+  const rows = page.rows.slice(0, query.limit);
+  const entries = rows.map((row): TLedgerEntry => {
+    const posting = (typeof row.posting === 'string' ? JSON.parse(row.posting) : row.posting) as PostingJson;
+    const amount = Number(posting.amount);
+    applyPosting(balances, {
+      ...posting,
+      amount,
+      code: posting.code as TLedgerEntry['code'],
+      phase: posting.phase as TPostingPhase,
+    });
+    const side = posting.debit === accountId ? 'debit' : 'credit';
+    const global_position = Number(row.global_position);
+    const posting_index = Number(row.ord);
+    return {
+      cursor: `${global_position}.${posting_index}`,
+      global_position,
+      posting_index,
+      event_type: row.type,
+      stream_id: row.stream_id,
+      hash: row.hash,
+      recorded_at: row.recorded_at === null ? null : new Date(row.recorded_at as string).toISOString(),
+      transfer_id: String(posting.transfer_id),
+      code: posting.code as TLedgerEntry['code'],
+      phase: posting.phase as TPostingPhase,
+      side,
+      counter_account: side === 'debit' ? posting.credit : posting.debit,
+      amount,
+      after: accountFigures(balances.get(accountId)!),
+    };
+  });
+  const more = page.rows.length > query.limit;
+  return { account_id: accountId, opening, entries, next_after: more ? entries.at(-1)!.cursor : null };
+}
