@@ -912,7 +912,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id */
+        /** The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id, party (any person the event names), account (a posting on it) */
         get: operations["getAdminEvents"];
         put?: never;
         post?: never;
@@ -1102,6 +1102,57 @@ export interface paths {
         };
         /** One of invoices */
         get: operations["getAdminInvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person’s spending and earning balances (available, pending, incoming, posted) */
+        get: operations["getAdminUsersByIdBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account of a person, posting by posting in log order with the balances after each (keyset pages: pass next_after as after) */
+        get: operations["getAdminUsersByIdLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/events/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one event (by global position) names: people with name and email, accounts, evaluation, Stripe objects */
+        get: operations["getAdminEventsByIdLinks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2451,6 +2502,10 @@ export interface components {
         PermissionLevel: "disabled" | "paid_only" | "volunteer_only" | "both";
         /** @enum {string} */
         PermissionLevelInput: "disabled" | "paid_only" | "volunteer_only" | "both";
+        /** @enum {string} */
+        PostingCode: "purchase" | "refund" | "bonus" | "reward" | "cashout" | "cashout_fee" | "adjustment";
+        /** @enum {string} */
+        PostingPhase: "posted" | "pending" | "post_pending" | "void_pending";
         Profile: {
             id: string;
             email: string;
@@ -7003,6 +7058,247 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminUsersByIdBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["EntityIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: string;
+                        spending: {
+                            available: number;
+                            pending: number;
+                            incoming: number;
+                            posted: number;
+                            account_id: string;
+                        };
+                        earning: {
+                            available: number;
+                            pending: number;
+                            incoming: number;
+                            posted: number;
+                            account_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminUsersByIdLedger: {
+        parameters: {
+            query?: {
+                context?: "spending" | "earning";
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["EntityIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        opening: {
+                            available: number;
+                            pending: number;
+                            incoming: number;
+                            posted: number;
+                        };
+                        entries: {
+                            cursor: string;
+                            global_position: number;
+                            posting_index: number;
+                            event_type: string;
+                            stream_id: string;
+                            hash: string;
+                            recorded_at: string | null;
+                            transfer_id: string;
+                            code: components["schemas"]["PostingCode"];
+                            phase: components["schemas"]["PostingPhase"];
+                            /** @enum {string} */
+                            side: "debit" | "credit";
+                            counter_account: string;
+                            amount: number;
+                            after: {
+                                available: number;
+                                pending: number;
+                                incoming: number;
+                                posted: number;
+                            };
+                        }[];
+                        next_after: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: {
+                            role: string;
+                            id: string;
+                            email: string | null;
+                            name: string | null;
+                        }[];
+                        accounts: string[];
+                        evaluation: {
+                            id: string;
+                            title: string | null;
+                        } | null;
+                        stripe_objects: {
+                            kind: string;
+                            id: string;
+                        }[];
                     };
                 };
             };
