@@ -16,7 +16,7 @@ import users from './users';
 export function App() {
   return (
     <Admin
-      title="EvalMarket staff"
+      title="Evalmarket staff"
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}

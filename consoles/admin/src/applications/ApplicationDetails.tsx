@@ -21,6 +21,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { StatusChip } from '../common/StatusChip';
+import { CvButton } from './CvButton';
 import { errorDetail } from '../common/httpError';
 import {
   FAILED_TO_APPROVE,
@@ -76,7 +77,7 @@ export function ApplicationDetails({
     ['LinkedIn profile URL', linkTo(data?.linkedin_oauth?.profile_url)],
     ['LinkedIn URL', linkTo(data?.linkedin_url)],
     ['Indeed URL', linkTo(data?.indeed_url)],
-    ['CV', data?.cv_url ? linkTo(data.cv_url) : '—'],
+    ['CV', data?.cv_url ? <CvButton key="cv" cvUrl={data.cv_url} applicant={applicantName(record)} /> : '—'],
     ['Reputation', formatReputation(record.reputation_score)],
     ['Applied', new Date(record.applied_at).toLocaleString()],
   ];

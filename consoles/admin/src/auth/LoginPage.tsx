@@ -49,7 +49,7 @@ export function LoginPage() {
       <Card sx={{ width: 420 }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>
-            EvalMarket staff console
+            Evalmarket staff console
           </Typography>
           {error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

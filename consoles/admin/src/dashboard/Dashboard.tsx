@@ -19,6 +19,7 @@ import { Loading, Title, useAuthenticated, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type { AdminDataProvider } from '../providers/dataProvider';
+import { evenTicks } from './evenTicks';
 import { ProjectionsCard } from './ProjectionsCard';
 import { StatusChip } from '../common/StatusChip';
 
@@ -50,6 +51,7 @@ export function Dashboard() {
     account,
     posted: value.posted_credits,
   }));
+  const platformAxis = evenTicks(platform.map((row) => row.posted));
   const reconciliation = report.stripe_reconciliation;
   // The books can be right while a projection is stopped or behind (the audit's last check).
   const booksBalance = report.checks.every((check) => check.ok || check.name === 'projections_running');
@@ -162,7 +164,10 @@ export function Dashboard() {
                   {/* Platform accounts are mostly sources (negative): keep zero in view. */}
                   <XAxis
                     type="number"
-                    domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
+                    domain={platformAxis.domain}
+                    ticks={platformAxis.ticks}
+                    interval={0}
+                    tickFormatter={(value: number) => value.toLocaleString('en-US')}
                   />
                   <YAxis type="category" dataKey="account" width={120} />
                   <Tooltip />

@@ -13,9 +13,11 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { JsonBlock } from '../common/JsonBlock';
+import { PersonField } from '../common/PersonField';
 import type { AdminDataProvider } from '../providers/dataProvider';
 import { download, eventsToCsv, toNdjson, type ExportedEvent } from './exportEvents';
 import { eventFilters } from './filters';
+import { filterLink } from './links';
 
 function ExportButtons() {
   const { filterValues } = useListContext();
@@ -58,8 +60,7 @@ function EventActions() {
   );
 }
 
-const filterLink = (filter: Record<string, string>) =>
-  `/events?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const eventsWhere = (filter: Record<string, string>) => filterLink('events', filter);
 
 /** Payload, postings, hash and the causation chain of one event. */
 export function EventDetails() {
@@ -82,21 +83,21 @@ export function EventDetails() {
         <div>
           caused by:{' '}
           {record.causation_id ? (
-            <MuiLink component={Link} to={filterLink({ causation_id: record.causation_id })}>
+            <MuiLink component={Link} to={eventsWhere({ causation_id: record.causation_id })}>
               {record.causation_id}
             </MuiLink>
           ) : (
             '—'
           )}{' '}
           · events caused by this one:{' '}
-          <MuiLink component={Link} to={filterLink({ causation_id: record.event_id })}>
+          <MuiLink component={Link} to={eventsWhere({ causation_id: record.event_id })}>
             show
           </MuiLink>
         </div>
         <div>
           correlation:{' '}
           {record.correlation_id ? (
-            <MuiLink component={Link} to={filterLink({ correlation_id: record.correlation_id })}>
+            <MuiLink component={Link} to={eventsWhere({ correlation_id: record.correlation_id })}>
               {record.correlation_id}
             </MuiLink>
           ) : (
@@ -112,6 +113,14 @@ export function EventDetails() {
 
 const Column = DataTable.Col;
 
+function EventPageLink({ record }: { record: ExportedEvent }) {
+  return (
+    <MuiLink component={Link} to={`/events/${record.global_position}/show`} onClick={(event) => event.stopPropagation()}>
+      {record.global_position}
+    </MuiLink>
+  );
+}
+
 export function EventList() {
   return (
     <List
@@ -122,14 +131,16 @@ export function EventList() {
       perPage={25}
     >
       <DataTable rowClick="expand" expand={<EventDetails />} bulkActionButtons={false}>
-        <Column source="global_position" label="#" />
+        <Column source="global_position" label="#" render={(record: ExportedEvent) => <EventPageLink record={record} />} />
         <Column source="recorded_at" label="Recorded" disableSort>
           <DateField source="recorded_at" showTime />
         </Column>
         <Column source="stream_id" label="Stream" disableSort />
         <Column source="stream_version" label="v" disableSort />
         <Column source="type" disableSort />
-        <Column source="actor" disableSort />
+        <Column source="actor" disableSort>
+          <PersonField source="actor" />
+        </Column>
         <Column label="Hash" disableSort render={(record: ExportedEvent) => record.hash.slice(0, 12)} />
       </DataTable>
     </List>

@@ -42,13 +42,4 @@ export function eventsToCsv(events: readonly ExportedEvent[]): string {
   return toCsv(CSV_COLUMNS, events);
 }
 
-export function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { download } from '../common/download';

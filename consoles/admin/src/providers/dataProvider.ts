@@ -13,12 +13,30 @@ export type AuditCheck = FinanceAudit['checks'][number];
 /** GET /api/v1/admin/finance/summary. */
 export type FinanceSummary = JsonReply<'getAdminFinanceSummary'>;
 
+/** GET /api/v1/admin/users/{id}/balances: spending and earning figures of one person. */
+export type PersonBalances = JsonReply<'getAdminUsersByIdBalances'>;
+/** GET /api/v1/admin/users/{id}/ledger: one page of an account's postings with running balances. */
+export type AccountLedger = JsonReply<'getAdminUsersByIdLedger'>;
+export type LedgerEntry = AccountLedger['entries'][number];
+/** GET /api/v1/admin/events/{id}/links: the people, accounts, evaluation and Stripe objects of an event. */
+export type EventLinks = JsonReply<'getAdminEventsByIdLinks'>;
+export type AccountContext = 'spending' | 'earning';
+
+/** The API's largest ledger page (services/api/src/admin/account-ledger.ts MAX_LEDGER_PAGE). */
+export const LEDGER_PAGE_ROWS = 500;
+
 export interface AdminDataProvider extends DataProvider {
   approveApplication(userId: string, tier: TQualificationTier): Promise<TEvaluatorApplicationItem>;
   rejectApplication(userId: string, reason: string): Promise<TEvaluatorApplicationItem>;
   userAction(userId: string, action: UserAction): Promise<{ id: string }>;
   financeAudit(): Promise<FinanceAudit>;
   financeSummary(): Promise<FinanceSummary>;
+  personBalances(userId: string): Promise<PersonBalances>;
+  /** Every posting of one account, page by page (keyset), up to `maxEntries`. */
+  personLedger(userId: string, context: AccountContext, maxEntries?: number): Promise<LedgerEntry[]>;
+  eventLinks(position: number): Promise<EventLinks>;
+  /** An uploaded CV (its API path, as in application_data.cv_url), fetched with the bearer token. */
+  downloadCv(cvUrl: string): Promise<Blob>;
   /** Every record of a list for the filter, page by page, up to `maxRecords`. */
   getAll(resource: string, filter: Record<string, unknown>, maxRecords?: number): Promise<unknown[]>;
 }
@@ -121,6 +139,33 @@ export function createDataProvider(session: Session): AdminDataProvider {
       call(api.POST(`/api/v1/admin/users/{id}/${action}`, { params: { path: { id: userId } } })),
     financeAudit: () => call(api.GET('/api/v1/admin/finance/audit')),
     financeSummary: () => call(api.GET('/api/v1/admin/finance/summary')),
+    personBalances: (userId) =>
+      call(api.GET('/api/v1/admin/users/{id}/balances', { params: { path: { id: userId } } })),
+    async personLedger(userId, context, maxEntries = EXPORT_MAX_RECORDS) {
+      const entries: LedgerEntry[] = [];
+      let after: string | undefined;
+      do {
+        const page = await call(
+          api.GET('/api/v1/admin/users/{id}/ledger', {
+            params: { path: { id: userId }, query: { context, after, limit: LEDGER_PAGE_ROWS } },
+          }),
+        );
+        entries.push(...page.entries);
+        after = page.next_after ?? undefined;
+      } while (after && entries.length < maxEntries);
+      return entries.slice(0, maxEntries);
+    },
+    eventLinks: (position) =>
+      call(api.GET('/api/v1/admin/events/{id}/links', { params: { path: { id: position } } })),
+    async downloadCv(cvUrl) {
+      const fileId = cvUrl.slice(cvUrl.lastIndexOf('/') + 1);
+      return call(
+        api.GET('/api/v1/evaluator/cv/{file_id}', {
+          params: { path: { file_id: fileId } },
+          parseAs: 'blob',
+        }),
+      );
+    },
     async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
       const records: unknown[] = [];
       for (let page = 1; records.length < maxRecords; page += 1) {

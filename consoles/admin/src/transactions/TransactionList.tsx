@@ -1,8 +1,20 @@
-import { DataTable, DateField, List, NumberField, ReferenceField } from 'react-admin';
+import { Link as MuiLink } from '@mui/material';
+import { DataTable, DateField, List, NumberField } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { PersonField } from '../common/PersonField';
 import { StatusField } from '../common/StatusChip';
 import { transactionFilters } from './filters';
 
 const Column = DataTable.Col;
+
+/** Every wallet transaction links to the event that made it. */
+function EventLink({ position }: { position: number }) {
+  return (
+    <MuiLink component={Link} to={`/events/${position}/show`}>
+      #{position}
+    </MuiLink>
+  );
+}
 
 export function TransactionList() {
   return (
@@ -12,7 +24,7 @@ export function TransactionList() {
           <DateField source="created_at" showTime />
         </Column>
         <Column source="user_id" label="Person" disableSort>
-          <ReferenceField source="user_id" reference="users" link="show" />
+          <PersonField source="user_id" />
         </Column>
         <Column source="context" disableSort />
         <Column source="type" disableSort />
@@ -21,6 +33,11 @@ export function TransactionList() {
         </Column>
         <Column source="description" disableSort />
         <Column source="code" disableSort />
+        <Column
+          source="global_position"
+          label="Event"
+          render={(record: { global_position: number }) => <EventLink position={record.global_position} />}
+        />
         <Column source="status" disableSort>
           <StatusField source="status" />
         </Column>

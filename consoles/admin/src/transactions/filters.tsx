@@ -1,8 +1,16 @@
-import { DateTimeInput, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, DateTimeInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { personLabel } from '../common/PersonField';
 
 export const transactionFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Description or person id" />,
-  <TextInput key="user_id" source="user_id" label="Person id" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Description" />,
+  <ReferenceInput key="user_id" source="user_id" reference="users">
+    <AutocompleteInput
+      label="Person"
+      optionText={personLabel}
+      filterToQuery={(search: string) => ({ q: search })}
+      sx={{ minWidth: 260 }}
+    />
+  </ReferenceInput>,
   <SelectInput
     key="context"
     source="context"

@@ -1,3 +1,4 @@
+import { Link as MuiLink } from '@mui/material';
 import {
   BooleanField,
   DataTable,
@@ -7,27 +8,48 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  useRecordContext,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { StatusField } from '../common/StatusChip';
+import { personLabel, type PersonLike } from '../common/PersonField';
+import { TieOutPanel } from './TieOutPanel';
 import { UserActions } from './UserActions';
 
 const Column = DataTable.Col;
 
-/** A person: roles, access, and their wallet transactions (adjustments included). */
+function PersonTitle() {
+  const record = useRecordContext<PersonLike>();
+  return <span>{record ? personLabel(record) : ''}</span>;
+}
+
+/** The event a wallet transaction was made by. */
+function EventLink() {
+  const record = useRecordContext<{ global_position: number }>();
+  if (!record) return null;
+  return (
+    <MuiLink component={Link} to={`/events/${record.global_position}/show`}>
+      #{record.global_position}
+    </MuiLink>
+  );
+}
+
+/** A person: roles, access, balances with the ledger behind them, and their wallet transactions. */
 export function UserShow() {
   return (
-    <Show>
+    <Show title={<PersonTitle />}>
       <SimpleShowLayout>
-        <TextField source="id" />
         <TextField source="email" />
         <TextField source="first_name" />
         <TextField source="last_name" />
+        <TextField source="id" />
         <TextField source="roles" />
         <BooleanField source="is_admin" />
         <BooleanField source="disabled" />
         <StatusField source="evaluator_status" label="Evaluator status" />
         <DateField source="created_at" showTime />
         <UserActions />
+        <TieOutPanel />
         <ReferenceManyField
           label="Transactions"
           reference="transactions"
@@ -35,6 +57,9 @@ export function UserShow() {
           sort={{ field: 'global_position', order: 'DESC' }}
         >
           <DataTable bulkActionButtons={false} rowClick={false}>
+            <Column source="global_position" label="Event">
+              <EventLink />
+            </Column>
             <Column source="created_at">
               <DateField source="created_at" showTime />
             </Column>

@@ -1,4 +1,5 @@
 import People from '@mui/icons-material/People';
+import { personLabel } from '../common/PersonField';
 import { UserList } from './UserList';
 import { UserShow } from './UserShow';
 
@@ -7,5 +8,5 @@ export default {
   list: UserList,
   show: UserShow,
   icon: People,
-  recordRepresentation: 'email',
+  recordRepresentation: personLabel,
 };

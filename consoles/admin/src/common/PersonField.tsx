@@ -1,0 +1,66 @@
+import { Box, Typography } from '@mui/material';
+import { ReferenceField, useRecordContext } from 'react-admin';
+
+export interface PersonLike {
+  id?: string;
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/** How the console names a person everywhere: "First Last (email)", or the email alone. */
+export function personLabel(person: PersonLike | undefined | null): string {
+  if (!person) return '';
+  const name = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  const email = person.email ?? person.id ?? '';
+  return name ? `${name} (${email})` : email;
+}
+
+/** Name on one line, email under it: for the person a reference points at. */
+export function PersonName() {
+  const person = useRecordContext<PersonLike>();
+  if (!person) return null;
+  const name = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }}>
+      <Typography component="span" variant="body2" sx={{ fontWeight: name ? 600 : 400 }} noWrap>
+        {name || person.email}
+      </Typography>
+      {name && (
+        <Typography component="span" variant="caption" color="text.secondary" noWrap>
+          {person.email}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The actor of an event's metadata names a signed-in person as `user:{id}`. */
+export const ACTOR_PREFIX = 'user:';
+export function actorUserId(actor: string | null | undefined): string | null {
+  return actor?.startsWith(ACTOR_PREFIX) ? actor.slice(ACTOR_PREFIX.length) : null;
+}
+
+/**
+ * A person by name and email, linked to their page, for a record field holding their id. A value
+ * that names no person (a system actor) is shown as it is.
+ */
+export function PersonField({ source, label }: { source: string; label?: string }) {
+  const record = useRecordContext<Record<string, unknown>>();
+  const raw = record?.[source];
+  if (typeof raw !== 'string' || raw === '') return null;
+  const userId = source === 'actor' ? actorUserId(raw) : raw;
+  if (!userId) return <span>{raw}</span>;
+  return (
+    <ReferenceField
+      record={{ id: String(record?.id ?? ''), person_id: userId }}
+      source="person_id"
+      reference="users"
+      link="show"
+      label={label}
+      emptyText={userId}
+    >
+      <PersonName />
+    </ReferenceField>
+  );
+}
