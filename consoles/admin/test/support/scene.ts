@@ -93,3 +93,112 @@ export async function signInToUserConsole(page: Page, api: ApiProcess, email: st
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'detached' });
 }
+
+/** Signs an admin in on the staff console through its auth-callback route. */
+export async function signInToStaffConsole(page: Page, api: ApiProcess, email: string): Promise<void> {
+  const token = await signInToken(api, email);
+  await page.goto(`/admin/#/auth-callback?token=${encodeURIComponent(token)}`);
+  await page.getByText('Ledger invariants').waitFor();
+}
+
+/**
+ * A public evaluation of `owner` with three items at 300 credits a vote: `evaluator` votes on two
+ * and holds a claim on the third, so the owner's spending account has reservations, votes and one
+ * open reservation. Returns the evaluation's id.
+ */
+export async function paidEvaluation(
+  api: ApiProcess,
+  owner: { call: Call },
+  evaluator: { call: Call },
+  title: string,
+): Promise<string> {
+  const evaluation = await owner.call<{ id: string }>('/api/v1/jobs', {
+    body: { title, model_type: 'gpt-4', visibility_settings: { is_public: true } },
+  });
+  const key = await owner.call<{ api_key: string; project_id: string }>(
+    `/api/v1/evaluations/${evaluation.id}/api-keys`,
+    { body: { name: 'ci' } },
+  );
+  const sent = await fetch(`${api.baseUrl}/api/v1/sdk/items`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      project_id: key.project_id,
+      items: ['a', 'b', 'c'].map((id) => ({ id, input: `Question ${id}?`, output: `Answer ${id}.` })),
+    }),
+  });
+  if (sent.status !== 202) throw new Error(`items: ${sent.status} ${await sent.text()}`);
+  await owner.call(`/api/v1/projects/${evaluation.id}/evaluation-config`, {
+    body: {
+      permission_level: 'paid_only',
+      credit_rates: { community_rate: 300, expert_rate: 400, custom_rates: [] },
+      app_detection: { primary_url: 'https://example.com', access_level: 'public' },
+      budget_control: { budget_enabled: true, max_budget_amount: 10, max_evaluations: 50, budget_period: 'monthly' },
+    },
+  });
+  for (const vote of ['good', 'bad', null] as const) {
+    const claim = await evaluator.call<{ assignment_id: string }>('/api/v1/evaluator/assignments', {
+      body: { evaluation_id: evaluation.id },
+    });
+    if (vote) {
+      await evaluator.call(`/api/v1/evaluator/assignments/${claim.assignment_id}/vote`, { body: { vote } });
+    }
+  }
+  return evaluation.id;
+}
+
+/** The smallest well-formed PDF (as the API's CV check wants): catalog, one page, cross-references. */
+export function minimalPdf(): Uint8Array<ArrayBuffer> {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+/** Applies as an evaluator with an uploaded CV; returns the CV's bytes. */
+export async function applyWithCv(api: ApiProcess, person: { access_token: string; call: Call }): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = minimalPdf();
+  const form = new FormData();
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
+  const reply = await fetch(`${api.baseUrl}/api/v1/evaluator/upload/cv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${person.access_token}` },
+    body: form,
+  });
+  if (reply.status !== 201) throw new Error(`upload: ${reply.status} ${await reply.text()}`);
+  const { file_url } = (await reply.json()) as { file_url: string };
+  await person.call('/api/v1/evaluator/apply', { body: { application_method: 'cv_upload', cv_file_url: file_url } });
+  return pdf;
+}
+
+/**
+ * Elements wider than their box at the current viewport: the page itself, or any scroll
+ * container whose content is wider than it (a table that needs a sideways scroll).
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) found.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const style = getComputedStyle(element);
+      if (!['auto', 'scroll'].includes(style.overflowX)) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 2).join('.')} ${element.scrollWidth} > ${element.clientWidth}`);
+      }
+    }
+    return found;
+  });
+}
