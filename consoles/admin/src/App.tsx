@@ -7,6 +7,7 @@ import cashouts from './cashouts';
 import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
 import invoices from './invoices';
+import { darkTheme, lightTheme } from './common/theme';
 import { authProvider, dataProvider } from './providers';
 import purchases from './purchases';
 import refunds from './refunds';
@@ -21,6 +22,8 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       <Resource {...applications} />

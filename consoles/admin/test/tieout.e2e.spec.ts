@@ -122,13 +122,19 @@ describe('staff console tie-out (browser, real API)', () => {
     const personUrl = page.url();
     for (const [index, row] of rows.entries()) {
       const position = row.event.match(/^#(\d+)/)![1]!;
-      await page.getByRole('link', { name: `Event ${position}` }).first().click();
+      await page
+        .getByRole('link', { name: `Event ${position}` })
+        .first()
+        .click();
       const heading = page.getByRole('heading', { name: row.event });
       await heading.waitFor();
       const postings = page.getByRole('table', { name: 'Postings' });
       const account = postings.getByRole('link', { name: `spending:${rita.user.id}` }).first();
       await account.waitFor();
-      await page.getByText(/^person|^requester/).first().waitFor();
+      await page
+        .getByText(/^person|^requester/)
+        .first()
+        .waitFor();
       await page.getByRole('link', { name: 'Rita Quester (rita@example.com)' }).first().waitFor();
       await expect(page.getByLabel('Event hash').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
       if (row.event.endsWith('CreditsPurchased')) await page.getByText(/^payment intent: /).waitFor();
@@ -216,7 +222,10 @@ describe('staff console tie-out (browser, real API)', () => {
     const found: Record<string, string[]> = {};
     for (const path of pages) {
       await page.goto(`/admin/#/${path}`);
-      await page.locator('.RaList-main, .RaList-noResults, [class*="RaEmpty"], .RaShow-main, .recharts-wrapper').first().waitFor();
+      await page
+        .locator('.RaList-main, .RaList-noResults, [class*="RaEmpty"], .RaShow-main, .recharts-wrapper')
+        .first()
+        .waitFor();
       await page.waitForTimeout(300);
       const overflow = await horizontalOverflow(page);
       if (overflow.length) found[path || 'dashboard'] = overflow;

@@ -61,7 +61,11 @@ for (const mode of runtimeModes()) {
 
     beforeAll(async () => {
       runtime = await startTestRuntime(mode);
-      admin = await signIn(runtime, 'auditor@example.com', { admin: true, firstName: 'Audi', lastName: 'Tor' });
+      admin = await signIn(runtime, 'auditor@example.com', {
+        admin: true,
+        firstName: 'Audi',
+        lastName: 'Tor',
+      });
       buyer = await signIn(runtime, 'req@example.com', { firstName: 'Rita', lastName: 'Quester' });
       evaluator = await signIn(runtime, 'eva@example.com', { firstName: 'Eva', lastName: 'Luator' });
       await submit([
@@ -116,7 +120,10 @@ for (const mode of runtimeModes()) {
           url: `/api/v1/wallet/context/${context}`,
           headers: who.headers,
         });
-        const { credits_balance, pending_balance } = wallet.json<{ credits_balance: number; pending_balance: number }>();
+        const { credits_balance, pending_balance } = wallet.json<{
+          credits_balance: number;
+          pending_balance: number;
+        }>();
         const [page] = await wholeLedger(who.userId, context, 500);
         const last = page!.entries.at(-1)!;
         expect(last.after.available).toBe(credits_balance);
@@ -155,21 +162,29 @@ for (const mode of runtimeModes()) {
       // The requester's reservations and votes carry requester_id, not user_id.
       expect(types).toEqual(expect.arrayContaining(['RewardReserved', 'VoteRecorded', 'CreditsPurchased']));
       const byUserId = await get(admin, `events${q({ filter: { user_id: buyer.userId }, range: [0, 499] })}`);
-      expect(byUserId.json<Array<{ type: string }>>().map((event) => event.type)).not.toContain('VoteRecorded');
+      expect(byUserId.json<Array<{ type: string }>>().map((event) => event.type)).not.toContain(
+        'VoteRecorded',
+      );
 
       const account = `earning:${evaluator.userId}`;
       const byAccount = await get(admin, `events${q({ filter: { account }, range: [0, 499] })}`);
-      const events = byAccount.json<Array<{ type: string; postings: Array<{ debit: string; credit: string }> }>>();
+      const events =
+        byAccount.json<Array<{ type: string; postings: Array<{ debit: string; credit: string }> }>>();
       expect(events.length).toBeGreaterThan(0);
       for (const event of events) {
-        expect(event.postings.some((posting) => posting.debit === account || posting.credit === account)).toBe(true);
+        expect(
+          event.postings.some((posting) => posting.debit === account || posting.credit === account),
+        ).toBe(true);
       }
       const [ledger] = await wholeLedger(evaluator.userId, 'earning', 500);
       expect(new Set(events.map((event) => (event as unknown as { id: number }).id))).toEqual(
         new Set(ledger!.entries.map((entry) => entry.global_position)),
       );
       // The actor of a staff action is a party too.
-      const acts = await get(admin, `events${q({ filter: { party: admin.userId, type: 'CreditsAdjusted' } })}`);
+      const acts = await get(
+        admin,
+        `events${q({ filter: { party: admin.userId, type: 'CreditsAdjusted' } })}`,
+      );
       expect(acts.json()).toHaveLength(1);
     });
 
@@ -184,7 +199,9 @@ for (const mode of runtimeModes()) {
       expect(links.accounts).toContain(`spending:${buyer.userId}`);
       const vote = ledger!.entries.find((entry) => entry.event_type === 'VoteRecorded')!;
       const voteLinks = (await get(admin, `events/${vote.global_position}/links`)).json();
-      expect(voteLinks.people.map((person: { role: string; email: string }) => [person.role, person.email])).toEqual([
+      expect(
+        voteLinks.people.map((person: { role: string; email: string }) => [person.role, person.email]),
+      ).toEqual([
         ['requester', 'req@example.com'],
         ['evaluator', 'eva@example.com'],
       ]);

@@ -2,7 +2,10 @@
  * Axis ticks at one even step (1, 2 or 5 times a power of ten) that keep zero in view and cover
  * every value: recharts' own ticks for a domain given as functions land on uneven values.
  */
-export function evenTicks(values: readonly number[], maxTicks = 6): { domain: [number, number]; ticks: number[] } {
+export function evenTicks(
+  values: readonly number[],
+  maxTicks = 6,
+): { domain: [number, number]; ticks: number[] } {
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   if (low === high) return { domain: [0, 1], ticks: [0, 1] };

@@ -115,7 +115,11 @@ const Column = DataTable.Col;
 
 function EventPageLink({ record }: { record: ExportedEvent }) {
   return (
-    <MuiLink component={Link} to={`/events/${record.global_position}/show`} onClick={(event) => event.stopPropagation()}>
+    <MuiLink
+      component={Link}
+      to={`/events/${record.global_position}/show`}
+      onClick={(event) => event.stopPropagation()}
+    >
       {record.global_position}
     </MuiLink>
   );
@@ -131,7 +135,11 @@ export function EventList() {
       perPage={25}
     >
       <DataTable rowClick="expand" expand={<EventDetails />} bulkActionButtons={false}>
-        <Column source="global_position" label="#" render={(record: ExportedEvent) => <EventPageLink record={record} />} />
+        <Column
+          source="global_position"
+          label="#"
+          render={(record: ExportedEvent) => <EventPageLink record={record} />}
+        />
         <Column source="recorded_at" label="Recorded" disableSort>
           <DateField source="recorded_at" showTime />
         </Column>

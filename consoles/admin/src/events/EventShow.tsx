@@ -30,7 +30,11 @@ interface Posting {
 
 function AccountRef({ account }: { account: string }) {
   return (
-    <MuiLink component={Link} to={accountLink(account)} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+    <MuiLink
+      component={Link}
+      to={accountLink(account)}
+      sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+    >
       {account}
     </MuiLink>
   );
@@ -62,7 +66,9 @@ function Postings({ postings }: { postings: Posting[] }) {
             <TableCell>
               {posting.code} · {posting.phase}
             </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{posting.transfer_id}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {posting.transfer_id}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

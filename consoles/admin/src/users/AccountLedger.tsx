@@ -63,7 +63,12 @@ export function AccountLedgerTable({ entries, label }: { entries: LedgerEntry[];
                 >
                   #{entry.global_position} {entry.event_type}
                 </MuiLink>
-                <Typography variant="caption" component="div" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                <Typography
+                  variant="caption"
+                  component="div"
+                  color="text.secondary"
+                  sx={{ fontFamily: 'monospace' }}
+                >
                   {entry.hash.slice(0, 12)}
                 </Typography>
               </TableCell>

@@ -45,7 +45,11 @@ export function TieOutPanel() {
         aria-label="Account"
       >
         {CONTEXTS.map((value) => (
-          <Tab key={value} value={value} label={value === 'spending' ? 'Spending account' : 'Earning account'} />
+          <Tab
+            key={value}
+            value={value}
+            label={value === 'spending' ? 'Spending account' : 'Earning account'}
+          />
         ))}
       </Tabs>
       {ledger.isPending ? (

@@ -48,7 +48,13 @@ export function UserActions() {
     record.disabled ? 'enable' : 'disable',
   ];
   return (
-    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ flexWrap: 'wrap' }}
+      onClick={(event) => event.stopPropagation()}
+    >
       {actions.map((action) => (
         <Button
           key={action}

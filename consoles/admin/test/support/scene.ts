@@ -133,7 +133,12 @@ export async function paidEvaluation(
       permission_level: 'paid_only',
       credit_rates: { community_rate: 300, expert_rate: 400, custom_rates: [] },
       app_detection: { primary_url: 'https://example.com', access_level: 'public' },
-      budget_control: { budget_enabled: true, max_budget_amount: 10, max_evaluations: 50, budget_period: 'monthly' },
+      budget_control: {
+        budget_enabled: true,
+        max_budget_amount: 10,
+        max_evaluations: 50,
+        budget_period: 'monthly',
+      },
     },
   });
   for (const vote of ['good', 'bad', null] as const) {
@@ -168,7 +173,10 @@ export function minimalPdf(): Uint8Array<ArrayBuffer> {
 }
 
 /** Applies as an evaluator with an uploaded CV; returns the CV's bytes. */
-export async function applyWithCv(api: ApiProcess, person: { access_token: string; call: Call }): Promise<Uint8Array<ArrayBuffer>> {
+export async function applyWithCv(
+  api: ApiProcess,
+  person: { access_token: string; call: Call },
+): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = minimalPdf();
   const form = new FormData();
   form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
@@ -179,7 +187,9 @@ export async function applyWithCv(api: ApiProcess, person: { access_token: strin
   });
   if (reply.status !== 201) throw new Error(`upload: ${reply.status} ${await reply.text()}`);
   const { file_url } = (await reply.json()) as { file_url: string };
-  await person.call('/api/v1/evaluator/apply', { body: { application_method: 'cv_upload', cv_file_url: file_url } });
+  await person.call('/api/v1/evaluator/apply', {
+    body: { application_method: 'cv_upload', cv_file_url: file_url },
+  });
   return pdf;
 }
 
@@ -196,7 +206,9 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       if (!['auto', 'scroll'].includes(style.overflowX)) continue;
       if (element.scrollWidth > element.clientWidth + 1) {
-        found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 2).join('.')} ${element.scrollWidth} > ${element.clientWidth}`);
+        found.push(
+          `${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 2).join('.')} ${element.scrollWidth} > ${element.clientWidth}`,
+        );
       }
     }
     return found;

@@ -94,7 +94,14 @@ function parseCursor(after: string | undefined): [number, number] {
   return [position, index];
 }
 
-type PostingJson = { debit: string; credit: string; amount: number; code: string; phase: string; transfer_id: string };
+type PostingJson = {
+  debit: string;
+  credit: string;
+  amount: number;
+  code: string;
+  phase: string;
+  transfer_id: string;
+};
 
 /** Reads one page of an account's ledger, with the opening figures summed from everything before it. */
 export async function readAccountLedger(

@@ -6,7 +6,13 @@ import type { App } from '../app/build-app.js';
 import { requireAdmin } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { accountFigures, readAccountLedger, ZAccountFigures, ZAccountLedger, ZLedgerQuery } from './account-ledger.js';
+import {
+  accountFigures,
+  readAccountLedger,
+  ZAccountFigures,
+  ZAccountLedger,
+  ZLedgerQuery,
+} from './account-ledger.js';
 import { eventLinks, ZEventLinks } from './event-links.js';
 
 const ZPersonBalances = z.object({
