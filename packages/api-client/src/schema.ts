@@ -7216,6 +7216,11 @@ export interface operations {
                             /** @enum {string} */
                             side: "debit" | "credit";
                             counter_account: string;
+                            counter_owner: {
+                                id: string;
+                                email: string | null;
+                                name: string | null;
+                            } | null;
                             amount: number;
                             after: {
                                 available: number;
@@ -7285,12 +7290,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         people: {
-                            role: string;
                             id: string;
                             email: string | null;
                             name: string | null;
+                            role: string;
                         }[];
-                        accounts: string[];
+                        accounts: {
+                            account: string;
+                            owner: {
+                                id: string;
+                                email: string | null;
+                                name: string | null;
+                            } | null;
+                        }[];
                         evaluation: {
                             id: string;
                             title: string | null;

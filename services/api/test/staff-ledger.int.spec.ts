@@ -196,8 +196,17 @@ for (const mode of runtimeModes()) {
         { role: 'person', id: buyer.userId, email: 'req@example.com', name: 'Rita Quester' },
       ]);
       expect(links.stripe_objects).toEqual([{ kind: 'payment_intent', id: 'pi_tie_1' }]);
-      expect(links.accounts).toContain(`spending:${buyer.userId}`);
+      expect(links.accounts).toContainEqual({
+        account: `spending:${buyer.userId}`,
+        owner: { id: buyer.userId, email: 'req@example.com', name: 'Rita Quester' },
+      });
+      expect(links.accounts).toContainEqual({ account: 'platform:stripe', owner: null });
       const vote = ledger!.entries.find((entry) => entry.event_type === 'VoteRecorded')!;
+      // The other side of a vote is the evaluator's earnings, named.
+      expect(vote).toMatchObject({
+        counter_account: `earning:${evaluator.userId}`,
+        counter_owner: { id: evaluator.userId, email: 'eva@example.com', name: 'Eva Luator' },
+      });
       const voteLinks = (await get(admin, `events/${vote.global_position}/links`)).json();
       expect(
         voteLinks.people.map((person: { role: string; email: string }) => [person.role, person.email]),

@@ -16,6 +16,20 @@ export function personLabel(person: PersonLike | undefined | null): string {
   return name ? `${name} (${email})` : email;
 }
 
+/**
+ * A person's account by its owner: "Earning of Eva Luator (eva@example.com)"; a platform account
+ * (no owner) by its id.
+ */
+export function accountName(
+  account: string,
+  owner: { name?: string | null; email?: string | null } | null | undefined,
+): string {
+  const kind = account.slice(0, account.indexOf(':'));
+  if (!owner || (kind !== 'spending' && kind !== 'earning')) return account;
+  const who = owner.name ? `${owner.name} (${owner.email ?? ''})` : (owner.email ?? account);
+  return `${kind === 'spending' ? 'Spending' : 'Earning'} of ${who}`;
+}
+
 /** Name on one line, email under it: for the person a reference points at. */
 export function PersonName() {
   const person = useRecordContext<PersonLike>();

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Show, useDataProvider, useRecordContext } from 'react-admin';
+import { accountName } from '../common/PersonField';
 import { Link } from 'react-router-dom';
 import type { AdminDataProvider, EventLinks } from '../providers/dataProvider';
 import { EventDetails } from './EventList';
@@ -28,19 +29,24 @@ interface Posting {
   phase: string;
 }
 
-function AccountRef({ account }: { account: string }) {
+type AccountOwners = EventLinks['accounts'];
+
+/** An account named by its owner, linked to its ledger; its id stays its accessible name. */
+function AccountRef({ account, owners }: { account: string; owners: AccountOwners }) {
+  const owner = owners.find((entry) => entry.account === account)?.owner;
   return (
     <MuiLink
       component={Link}
       to={accountLink(account)}
-      sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+      aria-label={account}
+      sx={{ overflowWrap: 'anywhere' }}
     >
-      {account}
+      {accountName(account, owner)}
     </MuiLink>
   );
 }
 
-function Postings({ postings }: { postings: Posting[] }) {
+function Postings({ postings, owners }: { postings: Posting[]; owners: AccountOwners }) {
   if (postings.length === 0) return <Typography variant="body2">No postings</Typography>;
   return (
     <Table size="small" aria-label="Postings" sx={{ tableLayout: 'fixed', width: '100%' }}>
@@ -57,10 +63,10 @@ function Postings({ postings }: { postings: Posting[] }) {
         {postings.map((posting, index) => (
           <TableRow key={`${posting.transfer_id}-${index}`}>
             <TableCell>
-              <AccountRef account={posting.debit} />
+              <AccountRef account={posting.debit} owners={owners} />
             </TableCell>
             <TableCell>
-              <AccountRef account={posting.credit} />
+              <AccountRef account={posting.credit} owners={owners} />
             </TableCell>
             <TableCell align="right">{posting.amount.toLocaleString('en-US')}</TableCell>
             <TableCell>
@@ -154,7 +160,7 @@ function EventPage() {
         <Linked links={links.data} />
       ) : null}
       <Typography variant="subtitle2">Postings</Typography>
-      <Postings postings={record.postings as Posting[]} />
+      <Postings postings={record.postings as Posting[]} owners={links.data?.accounts ?? []} />
       <EventDetails />
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { accountName } from '../common/PersonField';
 import type { LedgerEntry } from '../providers/dataProvider';
 
 const ROWS_PER_PAGE = 50;
@@ -76,7 +77,8 @@ export function AccountLedgerTable({ entries, label }: { entries: LedgerEntry[];
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 {entry.code} · {entry.phase}
                 <Typography variant="caption" component="div" color="text.secondary">
-                  {entry.side === 'debit' ? 'to' : 'from'} {entry.counter_account}
+                  {entry.side === 'debit' ? 'to' : 'from'}{' '}
+                  {accountName(entry.counter_account, entry.counter_owner)}
                 </Typography>
               </TableCell>
               <TableCell align="right">{movement(entry)}</TableCell>

@@ -3,6 +3,7 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { accountBalance, applyPosting, availableBalance, emptyAccountBalance } from '@evalmarket/ledger';
 import { z } from 'zod';
 import { ValidationError } from '../http/errors.js';
+import { accountOwnerId, peopleByIds, ZPersonName } from './people.js';
 
 /**
  * One account's ledger: every posting that touches it, in log order, with the balances after it.
@@ -46,8 +47,9 @@ export const ZLedgerEntry = z.object({
   phase: ZPostingPhase,
   /** Which side of the posting the account is on. */
   side: z.enum(['debit', 'credit']),
-  /** The account on the other side. */
+  /** The account on the other side, and the person it belongs to (null: a platform account). */
   counter_account: z.string(),
+  counter_owner: ZPersonName.nullable(),
   amount: z.number().int(),
   /** The account's figures after this posting. */
   after: ZAccountFigures,
@@ -148,8 +150,18 @@ export async function readAccountLedger(
     [accountId, position, index, query.limit + 1],
   );
   const rows = page.rows.slice(0, query.limit);
-  const entries = rows.map((row): TLedgerEntry => {
-    const posting = (typeof row.posting === 'string' ? JSON.parse(row.posting) : row.posting) as PostingJson;
+  const postings = rows.map(
+    (row) => (typeof row.posting === 'string' ? JSON.parse(row.posting) : row.posting) as PostingJson,
+  );
+  const counters = postings.map((posting) => (posting.debit === accountId ? posting.credit : posting.debit));
+  const owners = await peopleByIds(
+    sql,
+    counters.map(accountOwnerId).filter((id): id is string => id !== null),
+  );
+  const entries = rows.map((row, rowIndex): TLedgerEntry => {
+    const posting = postings[rowIndex]!;
+    const counter = counters[rowIndex]!;
+    const counterOwner = accountOwnerId(counter);
     const amount = Number(posting.amount);
     applyPosting(balances, {
       ...posting,
@@ -172,7 +184,8 @@ export async function readAccountLedger(
       code: posting.code as TLedgerEntry['code'],
       phase: posting.phase as TPostingPhase,
       side,
-      counter_account: side === 'debit' ? posting.credit : posting.debit,
+      counter_account: counter,
+      counter_owner: counterOwner ? owners.get(counterOwner)! : null,
       amount,
       after: accountFigures(balances.get(accountId)!),
     };

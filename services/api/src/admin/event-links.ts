@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
+import { accountOwnerId, peopleByIds, ZPersonName } from './people.js';
 
 /**
  * What one event is about, for the staff console's event page: the people it names (with name
@@ -26,16 +27,12 @@ export const PERSON_FIELDS = {
 /** The metadata's actor is `user:{id}` for a signed-in person (see events/record-events). */
 export const ACTOR_PREFIX = 'user:';
 
-export const ZPersonRef = z.object({
-  role: z.string(),
-  id: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-});
+export const ZPersonRef = ZPersonName.extend({ role: z.string() });
 
 export const ZEventLinks = z.object({
   people: z.array(ZPersonRef),
-  accounts: z.array(z.string()),
+  /** Each account a posting touches, with the person it belongs to (null: a platform account). */
+  accounts: z.array(z.object({ account: z.string(), owner: ZPersonName.nullable() })),
   evaluation: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
   stripe_objects: z.array(z.object({ kind: z.string(), id: z.string() })),
 });
@@ -92,22 +89,19 @@ export async function eventLinks(
   metadata: Record<string, unknown>,
 ): Promise<TEventLinks> {
   const parties = eventParties(payload, metadata);
-  const ids = [...new Set(parties.map((party) => party.id))];
-  const { rows: users } = ids.length
-    ? await sql.query<{ id: string; email: string; first_name: string | null; last_name: string | null }>(
-        'SELECT id, email, first_name, last_name FROM users WHERE id = ANY($1::text[])',
-        [ids],
-      )
-    : { rows: [] };
-  const byId = new Map(users.map((user) => [String(user.id), user]));
+  const accounts = postingAccounts(payload.postings);
+  const owners = accounts.map(accountOwnerId).filter((id): id is string => id !== null);
+  const named = await peopleByIds(sql, [...parties.map((party) => party.id), ...owners]);
   const people = parties.map((party) => {
-    const user = byId.get(party.id);
-    const name = user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
-    return { ...party, email: user ? String(user.email) : null, name: name || null };
+    const { email, name } = named.get(party.id)!;
+    return { ...party, email, name };
   });
   return {
     people,
-    accounts: postingAccounts(payload.postings),
+    accounts: accounts.map((account) => {
+      const owner = accountOwnerId(account);
+      return { account, owner: owner ? named.get(owner)! : null };
+    }),
     evaluation: await evaluationOf(sql, payload),
     stripe_objects: stripeObjects(payload),
   };
