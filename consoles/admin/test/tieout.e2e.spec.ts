@@ -204,6 +204,18 @@ describe('staff console tie-out (browser, real API)', () => {
     await expect(page.getByText('EvalMarket').count()).resolves.toBe(0);
   });
 
+  it('steps the platform-accounts axis evenly, through zero', async () => {
+    await page.goto('/admin/#/');
+    const card = page.locator('.MuiCard-root').filter({ hasText: 'Platform accounts' });
+    const labels = card.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await labels.first().waitFor();
+    const ticks = (await labels.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(ticks).toContain(0);
+    const steps = new Set(ticks.slice(1).map((tick, index) => tick - ticks[index]!));
+    expect([...steps], ticks.join(' ')).toHaveLength(1);
+  });
+
   it('has no horizontal overflow at 1280x800 on any list or page', async () => {
     const pages = [
       'users',

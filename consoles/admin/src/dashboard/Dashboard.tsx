@@ -52,6 +52,7 @@ export function Dashboard() {
     posted: value.posted_credits,
   }));
   const platformAxis = evenTicks(platform.map((row) => row.posted));
+  const outstandingAxis = evenTicks(outstanding.flatMap((row) => [row.posted, row.pending]));
   const reconciliation = report.stripe_reconciliation;
   // The books can be right while a projection is stopped or behind (the audit's last check).
   const booksBalance = report.checks.every((check) => check.ok || check.name === 'projections_running');
@@ -141,7 +142,13 @@ export function Dashboard() {
                 <BarChart data={outstanding}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="kind" />
-                  <YAxis />
+                  <YAxis
+                    domain={outstandingAxis.domain}
+                    ticks={outstandingAxis.ticks}
+                    interval={0}
+                    width={72}
+                    tickFormatter={(value: number) => value.toLocaleString('en-US')}
+                  />
                   <Tooltip />
                   <Legend />
                   <Bar dataKey="posted" name="Posted credits" fill="#1976d2" isAnimationActive={false} />
@@ -159,7 +166,7 @@ export function Dashboard() {
             />
             <CardContent sx={{ height: 280 }}>
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={platform} layout="vertical" margin={{ left: 60 }}>
+                <BarChart data={platform} layout="vertical" margin={{ left: 60, right: 32 }}>
                   <CartesianGrid strokeDasharray="3 3" />
                   {/* Platform accounts are mostly sources (negative): keep zero in view. */}
                   <XAxis
