@@ -21,6 +21,7 @@ import type { SecretBox } from '../http/outbound/secret-box.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { ingestItems, type IngestItem } from './items-ingest.js';
 import {
   ownedEvaluation,
   readableEvaluation,
@@ -74,6 +75,21 @@ function createProblems(body: TCreateEvaluationRequest): ValidationError | undef
     return ValidationError.at(['body', 'input_configuration', 'systemSource'], MESSAGES.systemSourceRequired);
   }
   return undefined;
+}
+
+/**
+ * The create page's manual items become the evaluation's first items, named by their place
+ * (manual-1, ...), so evaluators have something to vote on from the start. The model the owner
+ * chose travels with each item, so the workspace and the item table say what produced it.
+ */
+function manualItemsOf(body: TCreateEvaluationRequest): IngestItem[] {
+  const input = body.input_configuration;
+  if (input?.type !== 'manual') return [];
+  const model = body.model_configuration?.type ?? body.model_type;
+  return (input.items ?? [])
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text, index) => ({ external_id: `manual-${index + 1}`, input: text, metadata: { model } }));
 }
 
 export async function evaluationsApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
@@ -169,6 +185,8 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
         ],
         { expectedVersion: 'no_stream', metadata },
       );
+      const manualItems = manualItemsOf(body);
+      if (manualItems.length > 0) await ingestItems(context, id, 'manual', manualItems, metadata);
       const row = await readableEvaluation(sql, request, id);
       reply.status(201);
       return publicEvaluation(row);
@@ -182,17 +200,18 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       schema: {
         tags: ['evaluations'],
         summary:
-          "Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person's own.",
+          "Newest first, paged by skip/limit (at most 100). public_only=true (default) lists public evaluations that are not drafts, readable signed out; public_only=false lists the signed-in person's own. q finds words in the title or description.",
         querystring: ZEvaluationListQuery,
         response: { 200: z.array(ZEvaluation) },
       },
     },
     async (request) => {
-      const { public_only, skip, limit, status, evaluation_type } = request.query;
+      const { public_only, skip, limit, status, evaluation_type, q } = request.query;
       const where: string[] = [];
       const params: unknown[] = [];
       if (public_only) {
-        where.push('is_public');
+        // A public draft is still being written: only its owner sees it (My Evaluations).
+        where.push(`is_public AND status <> 'draft'`);
       } else {
         if (!request.userId) throw new UnauthorizedError('No authentication token available');
         params.push(request.userId);
@@ -205,6 +224,11 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       if (evaluation_type) {
         params.push(evaluation_type);
         where.push(`model_type = $${params.length}`);
+      }
+      const words = q?.trim();
+      if (words) {
+        params.push(`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(`(title ILIKE $${params.length} OR coalesce(description, '') ILIKE $${params.length})`);
       }
       params.push(limit, skip);
       const { rows } = await sql.query<EvaluationRow & Record<string, unknown>>(
