@@ -2267,9 +2267,9 @@ export interface components {
             item_id: string;
             external_id: string;
             source: string;
-            input: unknown | null;
-            output: unknown | null;
-            metadata: unknown | null;
+            input: unknown;
+            output: unknown;
+            metadata: unknown;
             ingested_at: string;
             vote_count: number;
             good_count: number;

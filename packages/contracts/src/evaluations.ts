@@ -366,9 +366,10 @@ export const ZEvaluationItem = z.object({
   item_id: z.string(),
   external_id: z.string(),
   source: z.string(),
-  input: z.unknown().nullable(),
-  output: z.unknown().nullable(),
-  metadata: z.unknown().nullable(),
+  /** JSON as sent (null when absent). */
+  input: z.unknown(),
+  output: z.unknown(),
+  metadata: z.unknown(),
   ingested_at: z.string(),
   vote_count: z.number(),
   good_count: z.number(),
