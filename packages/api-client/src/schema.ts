@@ -2288,6 +2288,30 @@ export interface components {
             votes_per_item: number;
             next_cursor: string | null;
         };
+        EvaluationListItem: {
+            id: string;
+            title: string;
+            description: string | null;
+            status: string;
+            is_public: boolean;
+            model_type: string;
+            parameters: {
+                [key: string]: unknown;
+            };
+            input_data: unknown | null;
+            creator_id: string;
+            budget_amount: number;
+            reward_per_vote: number;
+            sdk_project_id: string;
+            version: number;
+            created_at: string;
+            updated_at: string;
+            progress?: {
+                items_total: number;
+                items_complete: number;
+                votes_cast: number;
+            };
+        };
         /** @enum {string} */
         EvaluationStatusInput: "draft" | "active" | "completed" | "archived";
         EvaluationVersion: {
@@ -7967,7 +7991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Evaluation"][];
+                    "application/json": components["schemas"]["EvaluationListItem"][];
                 };
             };
             /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */

@@ -137,6 +137,19 @@ export const ZEvaluation = z.object({
 });
 export type TEvaluation = z.infer<typeof ZEvaluation>;
 
+/** An item of GET /evaluations; the owner's own list (public_only=false) adds each one's progress. */
+export const ZEvaluationListItem = ZEvaluation.extend({
+  progress: z
+    .object({
+      items_total: z.number(),
+      /** Items with votes_per_item votes. */
+      items_complete: z.number(),
+      votes_cast: z.number(),
+    })
+    .optional(),
+});
+export type TEvaluationListItem = z.infer<typeof ZEvaluationListItem>;
+
 export const ZEvaluationListQuery = z.object({
   public_only: z
     .enum(['true', 'false', '1', '0'])

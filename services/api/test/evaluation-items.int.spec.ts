@@ -162,6 +162,18 @@ for (const mode of runtimeModes()) {
       expect(JSON.stringify(page.body)).not.toContain(voters[0]!.userId);
     });
 
+    it("shows each of the owner's evaluations with its progress", async () => {
+      const mine = await api.call('GET', '/evaluations?public_only=false', owner.headers);
+      const row = mine.body.find((evaluation: { id: string }) => evaluation.id === evaluationId);
+      // Five items, two votes on the first (votes_per_item 2), so one complete.
+      expect(row.progress).toEqual({ items_total: 5, items_complete: 1, votes_cast: 2 });
+      const publicRow = (await api.call('GET', '/evaluations')).body.find(
+        (evaluation: { id: string }) => evaluation.id === evaluationId,
+      );
+      expect(publicRow).toBeDefined();
+      expect(publicRow.progress).toBeUndefined();
+    });
+
     it('takes no items once archived', async () => {
       const other = await api.createEvaluation(owner.headers, { title: 'Soon archived' });
       await api.call('POST', `/evaluations/${other.body.id}/status`, owner.headers, { status: 'archived' });
