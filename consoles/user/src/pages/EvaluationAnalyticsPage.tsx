@@ -1,3 +1,4 @@
+import { MESSAGES } from '@evalmarket/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -90,8 +91,8 @@ export function EvaluationAnalyticsPage() {
   const [budget, setBudget] = useState<TBudget>();
   const [metricsError, setMetricsError] = useState<string>();
   const [budgetError, setBudgetError] = useState<string>();
-  // The server answered 403: the person is signed in but does not own the evaluation.
-  const [forbidden, setForbidden] = useState(false);
+  // The server answered 403 (signed in, not the owner) or 404 (private and not theirs, or gone).
+  const [refusal, setRefusal] = useState<403 | 404>();
   const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string>();
@@ -110,7 +111,7 @@ export function EvaluationAnalyticsPage() {
       .then(setMetrics)
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
-        if (error.status === 403) setForbidden(true);
+        if (error.status === 403 || error.status === 404) setRefusal(error.status);
         setMetricsError(error.message);
       });
     return () => controller.abort();
@@ -126,7 +127,7 @@ export function EvaluationAnalyticsPage() {
       .then(setBudget)
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
-        if (error.status === 403) setForbidden(true);
+        if (error.status === 403 || error.status === 404) setRefusal(error.status);
         setBudgetError(
           error.status === 401
             ? 'Budget data is only available to project owners. Please sign in.'
@@ -177,15 +178,22 @@ export function EvaluationAnalyticsPage() {
         </p>
       </section>
     );
-  if (forbidden)
+  if (refusal)
     return (
       <section className="page">
         {back}
         <div className="panel dashboard-failed" role="alert">
-          <h1>No access to these analytics</h1>
-          <p>
-            Only the evaluation&apos;s owner can see its analytics. You are signed in with another account.
-          </p>
+          {refusal === 403 ? (
+            <>
+              <h1>No access to these analytics</h1>
+              <p>
+                Only the evaluation&apos;s owner can see its analytics. You are signed in with another
+                account.
+              </p>
+            </>
+          ) : (
+            <h1>{MESSAGES.evaluationNotFound}</h1>
+          )}
         </div>
       </section>
     );
