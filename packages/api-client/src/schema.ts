@@ -2509,10 +2509,13 @@ export interface components {
         };
         PerformanceMetric: {
             label: string;
+            /** @enum {string} */
+            unit: "usd" | "count" | "percent";
             value: number;
+            previous_value: number;
             /** @enum {string} */
             trend: "up" | "down" | "stable";
-            change_percentage: number;
+            change_percentage: number | null;
         };
         /** @enum {string} */
         PermissionLevel: "disabled" | "paid_only" | "volunteer_only" | "both";
