@@ -94,13 +94,15 @@ describe('analytics and billing (browser)', () => {
     await expect(budget.getByText('Avg $2.71 per transaction').isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { name: 'Spending Trends' }).waitFor();
     await page.getByRole('heading', { name: 'Performance Metrics' }).waitFor();
-    // Nothing was spent in the 30 days before, so every metric is up 100%.
-    await expect(page.locator('.metric-tile').getByText('+100.0%').count()).resolves.toBe(3);
+    // Nothing was spent in the 30 days before: each metric rose, with no made-up percentage.
+    await expect(page.locator('.metric-tile').getByText('no previous activity').count()).resolves.toBe(3);
+    await expect(page.locator('.metric-tile').getByText('+100.0%').count()).resolves.toBe(0);
+    await page.locator('.metric-tile').getByText('$19.00', { exact: true }).waitFor();
     await expect(tableRows(page, 'Spending Trends data')).resolves.toEqual([[today(), '$19.00', '7']]);
     await expect(tableRows(page, 'Performance Metrics data')).resolves.toEqual([
-      ['Total Spent', '19', 'up', '+100.0%'],
-      ['Transactions', '7', 'up', '+100.0%'],
-      ['Average Transaction', '2.71', 'up', '+100.0%'],
+      ['Total Spent', '$19.00', '$0.00', 'up', 'no previous activity'],
+      ['Transactions', '7', '0', 'up', 'no previous activity'],
+      ['Average Transaction', '$2.71', '$0.00', 'up', 'no previous activity'],
     ]);
     await page.locator('.recharts-surface').first().waitFor();
     await keepScreenshot(page, ARTIFACTS, 'analytics-spending-charts');
@@ -136,10 +138,10 @@ describe('analytics and billing (browser)', () => {
       ['Rejected', '0', ''],
     ]);
     await expect(tableRows(page, 'Performance Metrics data')).resolves.toEqual([
-      ['Total Earned', '16', 'up', '+100.0%'],
-      ['Approved Votes', '2', 'up', '+100.0%'],
-      ['Average Earning', '4', 'up', '+100.0%'],
-      ['Approval Rate', '100%', 'up', '+100.0%'],
+      ['Total Earned', '$16.00', '$0.00', 'up', 'no previous activity'],
+      ['Approved Votes', '2', '0', 'up', 'no previous activity'],
+      ['Average Earning', '$4.00', '$0.00', 'up', 'no previous activity'],
+      ['Approval Rate', '100%', '0%', 'up', 'no previous activity'],
     ]);
     await keepScreenshot(page, ARTIFACTS, 'analytics-earnings-charts');
   });

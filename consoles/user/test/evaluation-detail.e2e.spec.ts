@@ -85,20 +85,25 @@ describe('evaluation detail: Langfuse, configuration and SDK keys (browser)', ()
     await lf.getByRole('button', { name: 'Show Details' }).click();
     await expect(lf.getByRole('button', { name: 'Edit' }).isVisible()).resolves.toBe(true);
 
-    // The configuration now starts from its defaults: disabled, nothing to save.
+    // The configuration now starts from its defaults: disabled, which is a setting it can save.
     const config = page.getByRole('region', { name: 'Human Evaluation Configuration' });
     await config.getByRole('radio', { name: /Disabled/ }).waitFor();
     await expect(config.getByRole('radio', { name: /Disabled/ }).isChecked()).resolves.toBe(true);
-    await expect(config.getByRole('button', { name: 'Save Configuration' }).isDisabled()).resolves.toBe(true);
+    await expect(config.getByRole('button', { name: 'Save Configuration' }).isDisabled()).resolves.toBe(
+      false,
+    );
     await config.getByRole('radio', { name: /Paid only/ }).check();
     await config.getByText('Cost Simulation Calculator').waitFor();
-    // Defaults 50 evaluations and 60 % community: 30 × 100 + 20 × 100 = 5,000 credits.
-    await config.getByText('5,000 credits ($5.00)').waitFor();
+    // Defaults 50 evaluations of 3 votes each and 60 % community: 90 × 100 + 60 × 100.
+    await config.getByText('15,000 credits ($15.00)').waitFor();
     await config.getByLabel('Expert rate (credits per vote)').fill('150');
-    await config.getByText('6,000 credits ($6.00)').waitFor();
+    await config.getByText('18,000 credits ($18.00)').waitFor();
     await config.getByLabel(/Evaluations per month/).fill('101');
     await config.getByLabel(/Community share/).fill('50');
-    // 101 × 50 % = 50.5, rounded to 51 community and 50 expert: 5,100 + 7,500.
+    // 303 votes × 50 % = 151.5, rounded to 152 community and 151 expert: 15,200 + 22,650.
+    await config.getByText('37,850 credits ($37.85)').waitFor();
+    // One vote per item: 101 votes, 51 community and 50 expert: 5,100 + 7,500.
+    await config.getByLabel('Votes per item').fill('1');
     await config.getByText('12,600 credits ($12.60)').waitFor();
     await expect(config.getByRole('button', { name: 'Save Configuration' }).isDisabled()).resolves.toBe(true);
 
@@ -106,6 +111,10 @@ describe('evaluation detail: Langfuse, configuration and SDK keys (browser)', ()
     await config.getByRole('button', { name: 'Test URL' }).click();
     await config.getByText('✗ URL is not accessible').waitFor();
     await page.getByText(/URL validation failed: /).waitFor();
+    await config
+      .getByRole('alert')
+      .getByText(/could not reach this app URL \(The app answered HTTP 503\)/)
+      .waitFor();
     await config.getByLabel('App URL (required)').fill(appUrl);
     await config.getByRole('button', { name: 'Test URL' }).click();
     await config.getByText('✓ URL is accessible').waitFor();
@@ -123,6 +132,7 @@ describe('evaluation detail: Langfuse, configuration and SDK keys (browser)', ()
     await expect(config.getByRole('radio', { name: /Paid only/ }).isChecked()).resolves.toBe(true);
     await expect(config.getByLabel('Expert rate (credits per vote)').inputValue()).resolves.toBe('150');
     await expect(config.getByLabel('Maximum budget (USD)').inputValue()).resolves.toBe('20');
+    await expect(config.getByLabel('Votes per item').inputValue()).resolves.toBe('1');
 
     // API keys: shown once, listed by prefix, revocable.
     await page.getByLabel('Key name').fill('production');

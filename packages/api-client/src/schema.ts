@@ -1406,7 +1406,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person's own. */
+        /** Newest first, paged by skip/limit (at most 100). public_only=true (default) lists public evaluations that are not drafts, readable signed out; public_only=false lists the signed-in person's own. q finds words in the title or description. */
         get: operations["getEvaluations"];
         put?: never;
         post?: never;
@@ -1475,7 +1475,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Owner only. 404 when not configured; 400 when neither Langfuse nor an SDK key is connected yet */
+        /** Owner only. 404 when not configured; 400 when the evaluation has no items and neither Langfuse nor an SDK key is connected yet */
         get: operations["getProjectsByIdEvaluationConfig"];
         put?: never;
         /** Owner only: saves the human-evaluation configuration (spec 000 section 3) */
@@ -1602,6 +1602,24 @@ export interface paths {
         put?: never;
         /** Items to evaluate, authenticated by the project id (proj_...) and a project API key (Authorization: Bearer emk_... or X-API-Key); up to 1,000 per batch; idempotent on each item's id */
         post: operations["postSdkItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/evaluations/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owner only: the items in the order evaluators get them, with vote counts, the verdict once complete and the comments (never who voted); keyset paged by cursor */
+        get: operations["getEvaluationsByIdItems"];
+        put?: never;
+        /** Owner only: adds items (one per CSV row or JSONL line, at most 500 a request); each needs an input or an output; idempotent on the id, or on the content when there is none. 409 when archived. */
+        post: operations["postEvaluationsByIdItems"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2296,6 +2314,55 @@ export interface components {
             votes_per_item: number;
             current_credit_balance?: number;
         };
+        EvaluationItem: {
+            item_id: string;
+            external_id: string;
+            source: string;
+            input: unknown;
+            output: unknown;
+            metadata: unknown;
+            ingested_at: string;
+            vote_count: number;
+            good_count: number;
+            bad_count: number;
+            verdict: ("good" | "bad" | "tie") | null;
+            comments: {
+                /** @enum {string} */
+                vote: "good" | "bad";
+                comment: string;
+                voted_at: string;
+            }[];
+        };
+        EvaluationItemPage: {
+            items: components["schemas"]["EvaluationItem"][];
+            items_total: number;
+            votes_per_item: number;
+            next_cursor: string | null;
+        };
+        EvaluationListItem: {
+            id: string;
+            title: string;
+            description: string | null;
+            status: string;
+            is_public: boolean;
+            model_type: string;
+            parameters: {
+                [key: string]: unknown;
+            };
+            input_data: unknown | null;
+            creator_id: string;
+            budget_amount: number;
+            reward_per_vote: number;
+            sdk_project_id: string;
+            version: number;
+            created_at: string;
+            updated_at: string;
+            progress?: {
+                items_total: number;
+                items_complete: number;
+                votes_cast: number;
+            };
+        };
         /** @enum {string} */
         EvaluationStatusInput: "draft" | "active" | "completed" | "archived";
         EvaluationVersion: {
@@ -2493,10 +2560,13 @@ export interface components {
         };
         PerformanceMetric: {
             label: string;
+            /** @enum {string} */
+            unit: "usd" | "count" | "percent";
             value: number;
+            previous_value: number;
             /** @enum {string} */
             trend: "up" | "down" | "stable";
-            change_percentage: number;
+            change_percentage: number | null;
         };
         /** @enum {string} */
         PermissionLevel: "disabled" | "paid_only" | "volunteer_only" | "both";
@@ -2702,6 +2772,23 @@ export interface components {
             file_id: string;
             content_type: string;
             size_bytes: number;
+        };
+        UploadItemInput: {
+            id?: string;
+            input?: unknown;
+            output?: unknown;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        UploadItemsReply: {
+            accepted: number;
+            duplicates: number;
+            item_ids: string[];
+            items_total: number;
+        };
+        UploadItemsRequestInput: {
+            items: components["schemas"]["UploadItemInput"][];
         };
         /** @enum {string} */
         UserAccountKind: "spending" | "earning";
@@ -8201,6 +8288,7 @@ export interface operations {
                 limit?: number;
                 status?: components["schemas"]["EvaluationStatusInput"];
                 evaluation_type?: string;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -8214,7 +8302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Evaluation"][];
+                    "application/json": components["schemas"]["EvaluationListItem"][];
                 };
             };
             /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
@@ -9372,6 +9460,152 @@ export interface operations {
             };
             /** @description Not signed in, or the credentials expired or were revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    getEvaluationsByIdItems: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationItemPage"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    postEvaluationsByIdItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadItemsRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadItemsReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,9 +33,14 @@ export const ZTrendPoint = z.object({
 });
 export const ZPerformanceMetric = z.object({
   label: z.string(),
+  /** What `value` and `previous_value` count: dollars, a number of things, or a percentage. */
+  unit: z.enum(['usd', 'count', 'percent']),
   value: z.number(),
+  /** The same metric over the previous period of the same length. */
+  previous_value: z.number(),
   trend: z.enum(['up', 'down', 'stable']),
-  change_percentage: z.number(),
+  /** Null when the previous period had nothing to compare with (or the period is all time). */
+  change_percentage: z.number().nullable(),
 });
 export type TPerformanceMetric = z.infer<typeof ZPerformanceMetric>;
 const ZBreakdown = z.object({

@@ -27,6 +27,7 @@ export const EVALUATION_STATUS_TRANSITIONS: Readonly<
 
 export const MESSAGES = {
   titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
   inputItemRequired: 'At least one input item is required',
   apiEndpointRequired: 'API endpoint is required when using API input type',
   systemSourceRequired: 'System source is required when using system input type',
@@ -47,6 +48,7 @@ export const MESSAGES = {
 } as const;
 
 export const MAX_MANUAL_INPUT_ITEMS = 5;
+export const MAX_TITLE_CHARS = 200;
 export const MAX_INSTRUCTION_CHARS = 2000;
 /** The console sends these fixed values (spec 000 section 9). */
 export const DEFAULT_BUDGET_AMOUNT = 100;
@@ -56,6 +58,8 @@ export const MAX_VOTES_PER_ITEM = 25;
 
 const shortText = (max: number) => ZMultiLineText().max(max);
 const lineText = (max: number) => ZSingleLineText().max(max);
+/** The title's limit in words a person reads on the form (not the validator's own text). */
+const titleText = () => ZSingleLineText().max(MAX_TITLE_CHARS, MESSAGES.titleTooLong);
 
 /** Free-form JSON an owner attaches (parameters, input data): bounded so its event stays well within the store's limit. */
 export const MAX_FREE_JSON_BYTES = 16_384;
@@ -81,7 +85,7 @@ export const ZModelConfiguration = z.object({
 
 /** POST /api/v1/jobs. Save Draft sends the same payload with status 'draft'. */
 export const ZCreateEvaluationRequest = z.object({
-  title: lineText(200),
+  title: titleText(),
   description: shortText(5_000).nullish(),
   data_selection_id: shortText(200).optional(),
   model_type: shortText(100).default('gpt-3.5-turbo'),
@@ -103,7 +107,7 @@ export type TCreateEvaluationRequest = z.infer<typeof ZCreateEvaluationRequest>;
 /** PATCH /api/v1/evaluations/{id}: the owner's edits. */
 export const ZUpdateEvaluationRequest = z
   .object({
-    title: lineText(200).optional(),
+    title: titleText().optional(),
     description: shortText(5_000).nullable().optional(),
     model_type: shortText(100).optional(),
     is_public: z.boolean().optional(),
@@ -133,6 +137,19 @@ export const ZEvaluation = z.object({
 });
 export type TEvaluation = z.infer<typeof ZEvaluation>;
 
+/** An item of GET /evaluations; the owner's own list (public_only=false) adds each one's progress. */
+export const ZEvaluationListItem = ZEvaluation.extend({
+  progress: z
+    .object({
+      items_total: z.number(),
+      /** Items with votes_per_item votes. */
+      items_complete: z.number(),
+      votes_cast: z.number(),
+    })
+    .optional(),
+});
+export type TEvaluationListItem = z.infer<typeof ZEvaluationListItem>;
+
 export const ZEvaluationListQuery = z.object({
   public_only: z
     .enum(['true', 'false', '1', '0'])
@@ -142,6 +159,8 @@ export const ZEvaluationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   status: ZEvaluationStatus.optional(),
   evaluation_type: shortText(100).optional(),
+  /** Words to find in the title or description (case-insensitive). */
+  q: lineText(100).optional(),
 });
 
 export const ZEvaluationVersion = z.object({
@@ -315,6 +334,71 @@ export const ZSdkItemsRequest = z.object({
   project_id: shortText(200),
   items: z.array(ZSdkItem).min(1).max(MAX_SDK_BATCH_ITEMS),
 });
+/**
+ * Where an item came from: the create page's manual items, the owner's CSV/JSONL upload, the SDK
+ * or the Langfuse trace sync.
+ */
+export const ITEM_SOURCES = ['manual', 'upload', 'sdk', 'langfuse'] as const;
+export const ZItemSource = z.enum(ITEM_SOURCES);
+
+/** Rows per upload request: the console sends a larger file in batches of this size. */
+export const MAX_UPLOAD_BATCH_ITEMS = 500;
+
+/**
+ * POST /api/v1/evaluations/{id}/items: the owner's upload (one CSV row or JSONL line per item).
+ * Without an id the item is named by its content, so sending the same file twice adds nothing.
+ */
+export const ZUploadItem = z
+  .object({
+    id: ZSdkItem.shape.id.optional(),
+    input: z.unknown().optional(),
+    output: z.unknown().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .refine((item) => item.input !== undefined || item.output !== undefined, {
+    message: 'needs an input or an output',
+  });
+export const ZUploadItemsRequest = z.object({
+  items: z.array(ZUploadItem).min(1).max(MAX_UPLOAD_BATCH_ITEMS),
+});
+export const ZUploadItemsReply = z.object({
+  accepted: z.number(),
+  duplicates: z.number(),
+  item_ids: z.array(z.string()),
+  items_total: z.number(),
+});
+
+export const ZItemListQuery = z.object({
+  /** Keyset paging: the `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+/** One item as its owner sees it, with the votes so far (verdicts and comments, no voter). */
+export const ZEvaluationItem = z.object({
+  item_id: z.string(),
+  external_id: z.string(),
+  source: z.string(),
+  /** JSON as sent (null when absent). */
+  input: z.unknown(),
+  output: z.unknown(),
+  metadata: z.unknown(),
+  ingested_at: z.string(),
+  vote_count: z.number(),
+  good_count: z.number(),
+  bad_count: z.number(),
+  /** 'good' / 'bad' by majority once votes_per_item votes are in; 'tie'; null while incomplete. */
+  verdict: z.enum(['good', 'bad', 'tie']).nullable(),
+  comments: z.array(z.object({ vote: z.enum(['good', 'bad']), comment: z.string(), voted_at: z.string() })),
+});
+export type TEvaluationItem = z.infer<typeof ZEvaluationItem>;
+export const ZEvaluationItemPage = z.object({
+  items: z.array(ZEvaluationItem),
+  items_total: z.number(),
+  votes_per_item: z.number(),
+  next_cursor: z.string().nullable(),
+});
+
 export const ZSdkItemsReply = z.object({
   project_id: z.string(),
   accepted: z.number(),
@@ -443,7 +527,7 @@ export const ZFreshness = z.object({
 /** Items of one evaluation from one source, with their payloads (ingested or updated). */
 const ZItemsOfSource = z.object({
   evaluation_id: z.string(),
-  source: z.enum(['sdk', 'langfuse']),
+  source: ZItemSource,
   items: z.array(
     z.object({
       item_id: z.string(),

@@ -17,5 +17,5 @@ export {
   type FakeTrace,
   type LangfuseFake,
   type LangfuseFakeSwitches,
-} from './langfuse-fake/langfuse-fake.js';
+} from '@evalmarket/langfuse-double';
 export { refuseFirstName, allowFirstName, REFUSED_FIRST_NAME, eventually } from './failing-projection.js';

@@ -49,7 +49,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function seedAndPrintDemoLinks(running: Runtime): Promise<void> {
   try {
-    if (await seedDemoWorld(running.app, running.context)) console.log('Seeded the demo world.');
+    if (await seedDemoWorld(running.app, running.context, running.localLangfuse))
+      console.log('Seeded the demo world.');
     console.log(
       'Demo sign-in links (each works once, for 15 minutes; ask for new ones on the sign-in form):',
     );

@@ -103,9 +103,31 @@ for (const mode of runtimeModes()) {
         votes_purchased: 4,
       });
       expect(body.performance_metrics).toEqual([
-        { label: 'Total Spent', value: 6.5, trend: 'up', change_percentage: 100 },
-        { label: 'Transactions', value: 4, trend: 'up', change_percentage: 100 },
-        { label: 'Average Transaction', value: 1.63, trend: 'up', change_percentage: 100 },
+        // Nothing was spent the 30 days before: no percentage to make up, the trend still rises.
+        {
+          label: 'Total Spent',
+          unit: 'usd',
+          value: 6.5,
+          previous_value: 0,
+          trend: 'up',
+          change_percentage: null,
+        },
+        {
+          label: 'Transactions',
+          unit: 'count',
+          value: 4,
+          previous_value: 0,
+          trend: 'up',
+          change_percentage: null,
+        },
+        {
+          label: 'Average Transaction',
+          unit: 'usd',
+          value: 1.63,
+          previous_value: 0,
+          trend: 'up',
+          change_percentage: null,
+        },
       ]);
       expect(await get(requester, 'spending/summary')).toEqual({
         total_spent: 6.5,
@@ -122,7 +144,9 @@ for (const mode of runtimeModes()) {
         expect(body.spending_trends).toEqual([]);
         expect(body.performance_metrics[0]).toEqual({
           label: 'Total Spent',
+          unit: 'usd',
           value: 0,
+          previous_value: 6.5,
           trend: 'down',
           change_percentage: -100,
         });

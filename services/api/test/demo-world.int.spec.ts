@@ -1,7 +1,10 @@
 import { auditLedger } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE, demoSignInLinks, seedDemoWorld } from '../src/demo/seed-demo-world.js';
-import { startTestRuntime } from './support/runtime.js';
+import { runEvaluationWork } from '../src/evaluations/evaluation-worker.js';
+import { loadSecretBox } from '../src/http/outbound/secret-box.js';
+import { LOCAL_LANGFUSE_PROJECT, LOCAL_LANGFUSE_TRACES } from '../src/runtime/local-langfuse.js';
+import { EMBEDDED_MODE, startTestRuntime } from './support/runtime.js';
 
 describe('demo world (embedded default)', () => {
   let runtime: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -13,7 +16,8 @@ describe('demo world (embedded default)', () => {
   });
 
   it('seeds real people, applications, a purchase and an evaluation with votes, once', async () => {
-    expect(await seedDemoWorld(runtime.app, runtime.context)).toBe(true);
+    expect(runtime.localLangfuse).toBeDefined();
+    expect(await seedDemoWorld(runtime.app, runtime.context, runtime.localLangfuse)).toBe(true);
     const sql = runtime.sql;
     const people = await sql.query<{ email: string; is_admin: boolean; first_name: string }>(
       'SELECT email, is_admin, first_name FROM users ORDER BY email',
@@ -74,15 +78,62 @@ describe('demo world (embedded default)', () => {
       method: 'GET',
       url: '/api/v1/evaluations?public_only=true',
     });
-    expect(publicList.json()).toEqual([expect.objectContaining({ title: 'Support chatbot answers' })]);
+    expect(publicList.json()).toEqual([
+      expect.objectContaining({ title: 'Shop assistant traces (local Langfuse)' }),
+      expect.objectContaining({ title: 'Support chatbot answers' }),
+    ]);
+
+    // The second evaluation is connected to the embedded default's own Langfuse (allow-listed),
+    // and its traces sync in as items.
+    const langfuseEvaluation = (publicList.json() as Array<{ id: string }>)[0]!.id;
+    const connection = await sql.query<{ host: string; project_name: string; connection_status: string }>(
+      'SELECT host, project_name, connection_status FROM langfuse_connections WHERE evaluation_id = $1',
+      [langfuseEvaluation],
+    );
+    expect(connection.rows[0]).toEqual({
+      host: runtime.localLangfuse!.url,
+      project_name: LOCAL_LANGFUSE_PROJECT.name,
+      connection_status: 'connected',
+    });
+    expect(runtime.context.config.outboundAllowedOrigins).toContain(runtime.localLangfuse!.url);
+    const box = await loadSecretBox(sql, runtime.context.config.secretsKey);
+    await runEvaluationWork(runtime.context, box, new Map());
+    const synced = await sql.query<{ input: unknown; source: string }>(
+      'SELECT input, source FROM evaluation_items WHERE evaluation_id = $1 ORDER BY external_id',
+      [langfuseEvaluation],
+    );
+    expect(synced.rows.map((row) => row.source)).toEqual(LOCAL_LANGFUSE_TRACES.map(() => 'langfuse'));
 
     const report = await auditLedger({ sql, store: runtime.store, catchUpTimeoutMs: 5_000 });
     expect(report.ok).toBe(true);
 
     // A second start leaves the world as it is.
-    expect(await seedDemoWorld(runtime.app, runtime.context)).toBe(false);
+    expect(await seedDemoWorld(runtime.app, runtime.context, runtime.localLangfuse)).toBe(false);
     const links = await demoSignInLinks(runtime.app, runtime.context);
     expect(links.map(([who]) => who.split(' ')[0])).toEqual(['requester', 'community', 'expert', 'admin']);
     expect(links.every(([, link]) => link.includes('/auth/callback?token='))).toBe(true);
+  });
+});
+
+describe('the local Langfuse double', () => {
+  it('is never started in production, nor allow-listed there', async () => {
+    const runtime = await startTestRuntime(EMBEDDED_MODE, {
+      nodeEnv: 'production',
+      devEndpoints: false,
+      outboundAllowedOrigins: [],
+      // Production runs no Stripe double either; these keys are never used by this test.
+      stripe: {
+        secretKey: 'sk_test_never_called',
+        webhookSecret: 'whsec_never_called',
+        connectWebhookSecret: 'whsec_never_called_connect',
+        publishableKey: 'pk_test_never_called',
+      },
+    });
+    try {
+      expect(runtime.localLangfuse).toBeUndefined();
+      expect(runtime.context.config.outboundAllowedOrigins).toEqual([]);
+    } finally {
+      await runtime.stop();
+    }
   });
 });

@@ -250,9 +250,11 @@ for (const mode of runtimeModes()) {
         });
         expect(two.performance_metrics).toContainEqual({
           label: 'Approval Rate',
+          unit: 'percent',
           value: 50,
+          previous_value: 0,
           trend: 'up',
-          change_percentage: 100,
+          change_percentage: null,
         });
         // The hand figures agree with the formula.
         expect(Math.round(5 * wilsonInterval(2, 2).lower * 100) / 100).toBe(1.71);

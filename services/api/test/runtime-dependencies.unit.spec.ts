@@ -29,6 +29,7 @@ describe("the API's production dependencies", () => {
     );
     const installed = names(JSON.parse(stdout) as DependencyTree);
     expect(installed.has('@evalmarket/stripe-double')).toBe(true);
+    expect(installed.has('@evalmarket/langfuse-double')).toBe(true);
     expect(installed.has('stripe')).toBe(true);
     expect(TEST_ONLY.filter((name) => installed.has(name))).toEqual([]);
   });

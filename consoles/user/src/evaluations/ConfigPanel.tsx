@@ -1,5 +1,10 @@
-import { MAX_INSTRUCTION_CHARS, type TEvaluationConfig, type TPermissionLevel } from '@evalmarket/contracts';
-import { useEffect, useState } from 'react';
+import {
+  MAX_INSTRUCTION_CHARS,
+  MAX_VOTES_PER_ITEM,
+  type TEvaluationConfig,
+  type TPermissionLevel,
+} from '@evalmarket/contracts';
+import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '../api/client';
 import { apiCall, api } from '../api/client';
 import { useToasts } from '../ui/Toasts';
@@ -37,21 +42,27 @@ const LEVELS: { value: TPermissionLevel; label: string; hint: string }[] = [
 ];
 const PAID = new Set<TPermissionLevel>(['paid_only', 'both']);
 
-/** Spec 000 section 2: counts rounded; total = community × community rate + expert × expert rate. */
+/**
+ * Spec 000 section 2: counts rounded; total = community × community rate + expert × expert rate.
+ * Each evaluated item takes votes_per_item votes, so the counts are votes: evaluations × votes.
+ */
 export function costEstimate(
   perMonth: number,
   communityShare: number,
   communityRate: number,
   expertRate: number,
+  votesPerItem = 1,
 ) {
-  const community = Math.round((perMonth * communityShare) / 100);
-  const expert = Math.round(perMonth - community);
-  return { community, expert, total: community * communityRate + expert * expertRate };
+  const votes = perMonth * votesPerItem;
+  const community = Math.round((votes * communityShare) / 100);
+  const expert = Math.round(votes - community);
+  return { votes, community, expert, total: community * communityRate + expert * expertRate };
 }
 
 /** Rates: minimum 1, 100 when not a number. Budget fields: minimum 1, 1 when not a number. */
 const rate = (raw: string) => (Number.isFinite(parseInt(raw, 10)) ? Math.max(1, parseInt(raw, 10)) : 100);
 const atLeastOne = (raw: string) => (Number.isFinite(parseInt(raw, 10)) ? Math.max(1, parseInt(raw, 10)) : 1);
+const votesPerItem = (raw: string) => Math.min(MAX_VOTES_PER_ITEM, atLeastOne(raw));
 
 export function saveErrorMessage(error: ApiError): string {
   if (error.message.startsWith('Network error while'))
@@ -73,14 +84,28 @@ const INSTRUCTIONS: { key: keyof TEvaluationConfig['evaluation_instructions']; l
 ];
 
 /** Spec 000 "Human-evaluation configuration panel" (owner only). */
-export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string; reloadKey: number }) {
+export function ConfigPanel({
+  evaluationId,
+  reloadKey,
+  onSaved,
+}: {
+  evaluationId: string;
+  reloadKey: number;
+  /** Tells the page, so the cost preview prices the new rates and votes per item. */
+  onSaved?: () => void;
+}) {
   const toasts = useToasts();
   const [config, setConfig] = useState<TEvaluationConfig>();
   const [langfuseNotice, setLangfuseNotice] = useState<string>();
+  // A failed load shows no form: defaults saved over the real settings would lose them.
+  const [loadError, setLoadError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const [saving, setSaving] = useState(false);
   const [urlState, setUrlState] = useState<'untested' | 'testing' | 'accessible' | 'not_accessible'>(
     'untested',
   );
+  const [urlProblem, setUrlProblem] = useState<string>();
   const [perMonth, setPerMonth] = useState(DEFAULT_EVALUATIONS_PER_MONTH);
   const [share, setShare] = useState(DEFAULT_COMMUNITY_SHARE);
   const path = `/api/v1/projects/${evaluationId}/evaluation-config`;
@@ -89,6 +114,7 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
     const controller = new AbortController();
     setConfig(undefined);
     setLangfuseNotice(undefined);
+    setLoadError(undefined);
     apiCall({ action: 'loading the configuration', signal: controller.signal }, (init) =>
       api.GET('/api/v1/projects/{id}/evaluation-config', { ...init, params: { path: { id: evaluationId } } }),
     )
@@ -97,15 +123,26 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
         if (controller.signal.aborted) return;
         if (error.status === 404) return setConfig({ ...DEFAULT_CONFIG });
         if (error.status === 400 && /langfuse/i.test(error.message)) return setLangfuseNotice(error.message);
-        setConfig({ ...DEFAULT_CONFIG });
-        if (error.status === 401) toasts.error('Authentication required. Please sign in.');
-        else
-          toasts.error(
-            error.status >= 500 ? 'Failed to load configuration' : 'Failed to fetch configuration',
-          );
+        if (error.status === 401) return setLoadError('Authentication required. Please sign in.');
+        if (error.message.startsWith('Network error while')) return setLoadError(error.message);
+        setLoadError(error.status >= 500 ? 'Failed to load configuration' : 'Failed to fetch configuration');
       });
     return () => controller.abort();
-  }, [path, reloadKey, toasts]);
+  }, [path, reloadKey, attempt]);
+
+  if (loadError)
+    return (
+      <section className="panel" aria-labelledby="config-title">
+        <h2 id="config-title">Human Evaluation Configuration</h2>
+        <div className="form-error" role="alert">
+          <p>{loadError}</p>
+          <p>The settings are not shown until they load, so nothing can overwrite them.</p>
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      </section>
+    );
 
   if (langfuseNotice)
     return (
@@ -133,13 +170,22 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
   const rates = config.credit_rates;
   const budget = config.budget_control;
   const app = config.app_detection;
-  const estimate = costEstimate(perMonth, share, rates.community_rate, rates.expert_rate);
-  const canSave = !saving && level !== 'disabled' && app.primary_url.trim() !== '';
+  const estimate = costEstimate(
+    perMonth,
+    share,
+    rates.community_rate,
+    rates.expert_rate,
+    config.votes_per_item,
+  );
+  // Disabled is a setting too (it stops claims), so it can be saved; other levels need the app URL.
+  const canSave = !saving && (level === 'disabled' || app.primary_url.trim() !== '');
 
-  async function testUrl() {
+  /** Asks the server to call the URL; says why it failed in the panel (and a toast unless quiet). */
+  async function testUrl(quiet = false): Promise<boolean> {
     const url = app.primary_url.trim();
-    if (!url) return;
+    if (!url) return false;
     setUrlState('testing');
+    setUrlProblem(undefined);
     try {
       const reply = await apiCall({ action: 'validating the URL' }, (init) =>
         api.POST('/api/v1/projects/{id}/validate-app-url', {
@@ -149,22 +195,29 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
         }),
       );
       setUrlState(reply.data.accessible ? 'accessible' : 'not_accessible');
-      if (!reply.data.accessible && reply.data.error_message)
-        toasts.error(`URL validation failed: ${reply.data.error_message}`);
+      if (!reply.data.accessible) {
+        setUrlProblem(reply.data.error_message ?? 'The app did not answer');
+        if (reply.data.error_message && !quiet)
+          toasts.error(`URL validation failed: ${reply.data.error_message}`);
+      }
+      return reply.data.accessible;
     } catch (error) {
       setUrlState('not_accessible');
       const apiError = error as ApiError;
-      toasts.error(
-        apiError.message.startsWith('Network error while')
-          ? 'Network error: Unable to validate URL. Please check your connection.'
-          : 'Failed to validate URL. Please try again.',
-      );
+      const message = apiError.message.startsWith('Network error while')
+        ? 'Network error: Unable to validate URL. Please check your connection.'
+        : 'Failed to validate URL. Please try again.';
+      setUrlProblem(message);
+      if (!quiet) toasts.error(message);
+      return false;
     }
   }
 
   async function save() {
     if (!canSave || !config) return;
     setSaving(true);
+    // An untested URL is checked before saving, so an unreachable one is said out loud.
+    if (level !== 'disabled' && urlState === 'untested') await testUrl(true);
     try {
       const { current_credit_balance: _balance, ...body } = config;
       const payload: TEvaluationConfig = {
@@ -182,6 +235,7 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
       );
       setConfig(reply.data);
       toasts.success('Configuration saved successfully! Your settings are now active.');
+      onSaved?.();
     } catch (error) {
       toasts.error(saveErrorMessage(error as ApiError));
     } finally {
@@ -353,6 +407,10 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
               />
               <dl className="facts" aria-live="polite">
                 <div>
+                  <dt>Votes ({config.votes_per_item} per item)</dt>
+                  <dd data-testid="calc-votes">{estimate.votes}</dd>
+                </div>
+                <div>
                   <dt>Community evaluations</dt>
                   <dd>{estimate.community}</dd>
                 </div>
@@ -373,6 +431,22 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
 
         {level !== 'disabled' && (
           <>
+            <fieldset className="config-section">
+              <legend>Votes</legend>
+              <label htmlFor="cfg-votes-per-item">Votes per item</label>
+              <input
+                id="cfg-votes-per-item"
+                type="number"
+                min={1}
+                max={MAX_VOTES_PER_ITEM}
+                value={config.votes_per_item}
+                onChange={(event) => update({ votes_per_item: votesPerItem(event.target.value) })}
+              />
+              <span className="counter">
+                Distinct evaluators who vote on each item before it is complete (1 to {MAX_VOTES_PER_ITEM}).
+              </span>
+            </fieldset>
+
             <fieldset className="config-section">
               <legend>App Configuration</legend>
               <label htmlFor="cfg-url">App URL (required)</label>
@@ -402,6 +476,12 @@ export function ConfigPanel({ evaluationId, reloadKey }: { evaluationId: string;
                 {urlState === 'accessible' && <span className="status-ok">✓ URL is accessible</span>}
                 {urlState === 'not_accessible' && <span className="status-bad">✗ URL is not accessible</span>}
               </p>
+              {urlState === 'not_accessible' && urlProblem && (
+                <p className="notice-yellow url-warning" role="alert">
+                  Warning: the server could not reach this app URL ({urlProblem}). You can still save, but
+                  evaluators may not be able to open the app.
+                </p>
+              )}
               <div className="field-grid">
                 <div>
                   <label htmlFor="cfg-app-id">App identifier (optional)</label>

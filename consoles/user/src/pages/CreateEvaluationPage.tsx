@@ -2,6 +2,7 @@ import {
   DEFAULT_BUDGET_AMOUNT,
   DEFAULT_REWARD_PER_VOTE,
   MAX_MANUAL_INPUT_ITEMS,
+  MAX_TITLE_CHARS,
   MESSAGES,
   type TCreateEvaluationRequest,
 } from '@evalmarket/contracts';
@@ -50,6 +51,7 @@ export function defaultTitle(now = new Date()): string {
 /** Spec 000 section 5, in the order a person fixes them. */
 export function validateCreate(form: CreateForm): string | undefined {
   if (!form.title.trim()) return MESSAGES.titleRequired;
+  if (form.title.trim().length > MAX_TITLE_CHARS) return MESSAGES.titleTooLong;
   if (form.inputType === 'manual' && !form.items.some((item) => item.trim()))
     return MESSAGES.inputItemRequired;
   if (form.inputType === 'api' && !form.apiEndpoint.trim()) return MESSAGES.apiEndpointRequired;
@@ -431,6 +433,13 @@ export function CreateEvaluationPage() {
             {error}
           </p>
         )}
+        <p className="ce-sources muted" aria-label="Where items come from">
+          Evaluators vote on <strong>items</strong>. They come through manual entry (the items below, added
+          when you create), a CSV or JSONL upload on the evaluation page, the SDK (project ID and API key) or
+          a Langfuse connection.
+          {form.inputType !== 'manual' &&
+            ' An API endpoint or system source is kept with the evaluation; add its items by upload, the SDK or Langfuse.'}
+        </p>
         <div ref={wrapper} className="ce-grid-wrapper">
           {stacked ? (
             <div className="ce-stack">{INITIAL_LAYOUT.map((item) => renderCard(item.i))}</div>

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@evalmarket/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -15,6 +16,7 @@ import {
 } from 'recharts';
 import type { ApiError } from '../api/client';
 import { apiCall, api } from '../api/client';
+import { ItemsTable } from '../evaluations/ItemsTable';
 import { BudgetAlertsPanel } from '../evaluations/BudgetAlertsPanel';
 import type { TBudget, TQualityMetrics } from '../evaluations/types';
 import '../evaluations/evaluations.css';
@@ -84,14 +86,13 @@ export function EvaluationAnalyticsPage() {
   const { id = '' } = useParams();
   const valid = UUID.test(id);
   const [lambda, setLambda] = useState(0.01);
-  const [threshold, setThreshold] = useState(0.5);
-  const [windowHours, setWindowHours] = useState(1);
   const decay = useDebounced(lambda, SLIDER_DEBOUNCE_MS);
-  const shownThreshold = useDebounced(threshold, SLIDER_DEBOUNCE_MS);
   const [metrics, setMetrics] = useState<TQualityMetrics>();
   const [budget, setBudget] = useState<TBudget>();
   const [metricsError, setMetricsError] = useState<string>();
   const [budgetError, setBudgetError] = useState<string>();
+  // The server answered 403 (signed in, not the owner) or 404 (private and not theirs, or gone).
+  const [refusal, setRefusal] = useState<403 | 404>();
   const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string>();
@@ -108,7 +109,11 @@ export function EvaluationAnalyticsPage() {
       }),
     )
       .then(setMetrics)
-      .catch((error: ApiError) => !controller.signal.aborted && setMetricsError(error.message));
+      .catch((error: ApiError) => {
+        if (controller.signal.aborted) return;
+        if (error.status === 403 || error.status === 404) setRefusal(error.status);
+        setMetricsError(error.message);
+      });
     return () => controller.abort();
   }, [id, valid, decay, attempt]);
 
@@ -122,6 +127,7 @@ export function EvaluationAnalyticsPage() {
       .then(setBudget)
       .catch((error: ApiError) => {
         if (controller.signal.aborted) return;
+        if (error.status === 403 || error.status === 404) setRefusal(error.status);
         setBudgetError(
           error.status === 401
             ? 'Budget data is only available to project owners. Please sign in.'
@@ -170,6 +176,25 @@ export function EvaluationAnalyticsPage() {
         <p className="form-error" role="alert">
           Invalid project ID
         </p>
+      </section>
+    );
+  if (refusal)
+    return (
+      <section className="page">
+        {back}
+        <div className="panel dashboard-failed" role="alert">
+          {refusal === 403 ? (
+            <>
+              <h1>No access to these analytics</h1>
+              <p>
+                Only the evaluation&apos;s owner can see its analytics. You are signed in with another
+                account.
+              </p>
+            </>
+          ) : (
+            <h1>{MESSAGES.evaluationNotFound}</h1>
+          )}
+        </div>
       </section>
     );
   if (metricsError && budgetError && !metrics && !budget)
@@ -263,34 +288,6 @@ export function EvaluationAnalyticsPage() {
             />
             <span className="muted">Weights recent votes more; updates the metrics.</span>
           </div>
-          <div>
-            <label htmlFor="an-threshold">Majority Threshold: {threshold.toFixed(2)}</label>
-            <input
-              id="an-threshold"
-              type="range"
-              min={0}
-              max={1}
-              step={0.01}
-              value={threshold}
-              onChange={(event) => setThreshold(Number(event.target.value))}
-            />
-            <span className="muted">
-              Display only ({shownThreshold.toFixed(2)}): the server counts a majority above a fixed 0.50.
-            </span>
-          </div>
-          <div>
-            <label htmlFor="an-window">Histogram window</label>
-            <select
-              id="an-window"
-              value={windowHours}
-              onChange={(event) => setWindowHours(Number(event.target.value))}
-            >
-              <option value={1}>1 hour</option>
-              <option value={6}>6 hours</option>
-              <option value={24}>24 hours</option>
-            </select>
-            <span className="muted">Display only.</span>
-          </div>
         </div>
       </section>
 
@@ -326,6 +323,17 @@ export function EvaluationAnalyticsPage() {
               <strong>
                 {metrics.majority_good_votes} ({metrics.majority_percentage.toFixed(1)}% of traces)
               </strong>
+            </div>
+            <div className="stat">
+              <span className="muted">Agreement (Krippendorff&apos;s α)</span>
+              <strong data-testid="alpha">
+                {metrics.krippendorff_alpha == null ? '—' : metrics.krippendorff_alpha.toFixed(3)}
+              </strong>
+              <span className="muted">
+                {metrics.krippendorff_alpha == null
+                  ? 'Needs items with two or more votes that are not all the same.'
+                  : '1 = evaluators always agree, 0 = no better than chance.'}
+              </span>
             </div>
             <div className="stat">
               <span className="muted">Vote Distribution</span>
@@ -444,6 +452,13 @@ export function EvaluationAnalyticsPage() {
       )}
 
       {budget && <BudgetAlertsPanel evaluationId={id} />}
+
+      {metrics && (
+        <section className="panel" aria-labelledby="verdicts-title">
+          <h2 id="verdicts-title">Verdicts by item</h2>
+          <ItemsTable evaluationId={id} reloadKey={attempt} />
+        </section>
+      )}
 
       <p className="muted footnote">
         These metrics describe quality patterns in human votes, not ground truth.

@@ -5,6 +5,8 @@ import type { ApiError } from '../api/client';
 import { apiCall, api } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
+import { EditDetailsForm } from '../evaluations/EditDetailsForm';
+import { ItemsPanel } from '../evaluations/ItemsPanel';
 import { InvitationsPanel } from '../evaluations/InvitationsPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';
 import { SdkPanel } from '../evaluations/SdkPanel';
@@ -23,6 +25,7 @@ export function EvaluationDetailPage() {
   const bump = useCallback(() => setReloadKey((key) => key + 1), []);
   const [loadKey, setLoadKey] = useState(0);
   const reloadEvaluation = useCallback(() => setLoadKey((key) => key + 1), []);
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (status === 'loading') return;
@@ -75,11 +78,26 @@ export function EvaluationDetailPage() {
           </div>
         </div>
         {owner && (
-          <Link to={`/evaluations/${evaluation.id}/analytics`} className="button button-primary">
-            View Analytics
-          </Link>
+          <div className="row">
+            {!editing && (
+              <button type="button" className="button" onClick={() => setEditing(true)}>
+                Edit details
+              </button>
+            )}
+            <Link to={`/evaluations/${evaluation.id}/analytics`} className="button button-primary">
+              View Analytics
+            </Link>
+          </div>
         )}
       </div>
+      {owner && editing && (
+        <EditDetailsForm
+          evaluation={evaluation}
+          onSaved={setEvaluation}
+          onStale={reloadEvaluation}
+          onClose={() => setEditing(false)}
+        />
+      )}
 
       {owner && (
         <StatusActions evaluation={evaluation} onChanged={setEvaluation} onStale={reloadEvaluation} />
@@ -93,6 +111,17 @@ export function EvaluationDetailPage() {
             <dd>{evaluation.model_type}</dd>
           </div>
         </dl>
+        {(() => {
+          const model = evaluation.parameters.model_configuration as
+            { type?: string; endpoint?: string; has_api_key?: boolean } | undefined;
+          return model?.type ? (
+            <p data-testid="model-configuration">
+              Model configuration: <strong>{model.type}</strong>
+              {model.endpoint ? ` at ${model.endpoint}` : ''}
+              {model.has_api_key ? ' (API key stored encrypted)' : ''}
+            </p>
+          ) : null;
+        })()}
         <h2>Parameters</h2>
         <pre className="json">{JSON.stringify(evaluation.parameters, null, 2)}</pre>
         {evaluation.input_data != null && (
@@ -102,6 +131,8 @@ export function EvaluationDetailPage() {
           </>
         )}
       </section>
+
+      {owner && <ItemsPanel evaluationId={evaluation.id} reloadKey={reloadKey} />}
 
       {owner && !evaluation.is_public && (
         <InvitationsPanel evaluationId={evaluation.id} isPublic={evaluation.is_public} />
@@ -131,7 +162,7 @@ export function EvaluationDetailPage() {
       )}
 
       {owner ? (
-        <ConfigPanel evaluationId={evaluation.id} reloadKey={reloadKey} />
+        <ConfigPanel evaluationId={evaluation.id} reloadKey={reloadKey} onSaved={bump} />
       ) : (
         <section className="panel" aria-labelledby="config-title">
           <h2 id="config-title">Human Evaluation Configuration</h2>

@@ -1,4 +1,4 @@
-import type { TEvaluation } from '@evalmarket/contracts';
+import type { TEvaluationListItem } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiCall, api, type ApiError } from '../api/client';
@@ -7,7 +7,7 @@ import '../evaluations/evaluations.css';
 
 /** Spec 001 section 2.2: the signed-in person's own evaluations. */
 export function MyEvaluationsPage() {
-  const [evaluations, setEvaluations] = useState<TEvaluation[]>();
+  const [evaluations, setEvaluations] = useState<TEvaluationListItem[]>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
 
@@ -54,6 +54,7 @@ export function MyEvaluationsPage() {
                   <StatusBadge status={evaluation.status} />
                 </div>
                 <p className="clamp-2">{evaluation.description || 'No description provided'}</p>
+                <EvaluationProgress progress={evaluation.progress} />
                 <p className="card-meta">
                   <time dateTime={evaluation.created_at}>
                     {new Date(evaluation.created_at).toLocaleDateString()}
@@ -65,5 +66,19 @@ export function MyEvaluationsPage() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Items complete out of items ingested, and the votes cast so far. */
+function EvaluationProgress({ progress }: { progress: TEvaluationListItem['progress'] }) {
+  if (!progress) return null;
+  const { items_total: total, items_complete: complete, votes_cast: votes } = progress;
+  if (total === 0) return <p className="muted progress-line">No items yet</p>;
+  const label = `${complete} of ${total} items complete · ${votes} ${votes === 1 ? 'vote' : 'votes'}`;
+  return (
+    <div className="progress-line">
+      <progress max={total} value={complete} aria-label={`Progress: ${label}`} />
+      <span className="muted">{label}</span>
+    </div>
   );
 }

@@ -39,16 +39,23 @@ export function analyticsWindow(
   return { period: query.period, start, end: now, previousStart: new Date(start.getTime() - days * DAY_MS) };
 }
 
-/** Change against the previous period, rounded to one decimal; from zero to something counts as +100%. */
+/**
+ * A metric against the same metric in the previous period of the same length. With nothing to
+ * compare (the previous period had none, or the period is all time) the change is null rather
+ * than a made-up +100%; the trend still says whether the value rose.
+ */
 export function change(
   current: number,
   previous: number,
-): { trend: 'up' | 'down' | 'stable'; change_percentage: number } {
-  let percentage: number;
-  if (previous === 0) percentage = current === 0 ? 0 : current > 0 ? 100 : -100;
-  else percentage = ((current - previous) / Math.abs(previous)) * 100;
-  const rounded = Math.round(percentage * 10) / 10;
-  return { trend: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'stable', change_percentage: rounded };
+): { trend: 'up' | 'down' | 'stable'; change_percentage: number | null; previous_value: number } {
+  const trend = current > previous ? 'up' : current < previous ? 'down' : 'stable';
+  if (previous === 0) return { trend, change_percentage: null, previous_value: previous };
+  const rounded = Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+  return {
+    trend: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'stable',
+    change_percentage: rounded,
+    previous_value: previous,
+  };
 }
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -200,12 +200,23 @@ async function evaluationsCreated(
 function metrics(current: Totals, previous: Totals, labels: [string, string, string]) {
   const average = (t: Totals) => (t.count === 0 ? 0 : t.credits / t.count);
   return [
-    { label: labels[0], value: usd(current.credits), ...change(current.credits, previous.credits) },
-    { label: labels[1], value: current.count, ...change(current.count, previous.count) },
+    {
+      label: labels[0],
+      unit: 'usd' as const,
+      value: usd(current.credits),
+      ...change(usd(current.credits), usd(previous.credits)),
+    },
+    {
+      label: labels[1],
+      unit: 'count' as const,
+      value: current.count,
+      ...change(current.count, previous.count),
+    },
     {
       label: labels[2],
+      unit: 'usd' as const,
       value: round2(usd(average(current))),
-      ...change(average(current), average(previous)),
+      ...change(round2(usd(average(current))), round2(usd(average(previous)))),
     },
   ];
 }
@@ -298,14 +309,30 @@ export async function earningsAnalytics(
     earnings_trends: await trends(sql, userId, EARNING, window, scope),
     evaluation_breakdown: await breakdown(sql, userId, EARNING, window, scope, current.credits),
     performance_metrics: [
-      { label: 'Total Earned', value: usd(current.credits), ...change(current.credits, previous.credits) },
-      { label: 'Approved Votes', value: judged.approved, ...change(judged.approved, judgedBefore.approved) },
+      {
+        label: 'Total Earned',
+        unit: 'usd' as const,
+        value: usd(current.credits),
+        ...change(usd(current.credits), usd(previous.credits)),
+      },
+      {
+        label: 'Approved Votes',
+        unit: 'count' as const,
+        value: judged.approved,
+        ...change(judged.approved, judgedBefore.approved),
+      },
       {
         label: 'Average Earning',
+        unit: 'usd' as const,
         value: round2(usd(average(current))),
-        ...change(average(current), average(previous)),
+        ...change(round2(usd(average(current))), round2(usd(average(previous)))),
       },
-      { label: 'Approval Rate', value: currentRate, ...change(currentRate, approvalRate(judgedBefore)) },
+      {
+        label: 'Approval Rate',
+        unit: 'percent' as const,
+        value: currentRate,
+        ...change(currentRate, approvalRate(judgedBefore)),
+      },
     ],
     votes_submitted: judged.submitted,
     votes_approved: judged.approved,

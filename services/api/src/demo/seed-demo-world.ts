@@ -1,4 +1,5 @@
 import type { TAssignment, TCreatedApiKey, TEvaluation, TSession } from '@evalmarket/contracts';
+import type { LangfuseFake } from '@evalmarket/langfuse-double';
 import type { App } from '../app/build-app.js';
 import { grantAdminRole } from '../identity/admin-role.js';
 import { localBrowserStripe } from '../payments/local-browser-stripe.js';
@@ -35,7 +36,11 @@ const DEMO_ITEMS = [
  * votes from both evaluators, and a cash-out of the expert's earnings through Connect (all in
  * the local Stripe test mode). Returns false when the world already exists.
  */
-export async function seedDemoWorld(app: App, context: DomainContext): Promise<boolean> {
+export async function seedDemoWorld(
+  app: App,
+  context: DomainContext,
+  localLangfuse?: LangfuseFake,
+): Promise<boolean> {
   const { rows } = await context.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (Number(rows[0]?.n ?? 0) > 0) return false;
 
@@ -118,7 +123,51 @@ export async function seedDemoWorld(app: App, context: DomainContext): Promise<b
   }
   // The expert connects a payout account and cashes out part of the earnings.
   await cashOut(context, sessions.expert.call, 12_000);
+  if (localLangfuse) await connectLocalLangfuse(requester, localLangfuse);
   return true;
+}
+
+/**
+ * A second evaluation whose items come from the embedded default's own Langfuse: tested, a
+ * project picked and connected through the same routes as the console, so its traces sync in
+ * and votes go back to Langfuse as scores.
+ */
+async function connectLocalLangfuse(requester: Call, langfuse: LangfuseFake): Promise<void> {
+  const evaluation = await requester<TEvaluation>('POST', '/api/v1/jobs', {
+    title: 'Shop assistant traces (local Langfuse)',
+    description: 'Traces of a shop assistant, synced from the local Langfuse project.',
+    data_selection_id: 'temp-selection-id',
+    model_type: 'gpt-4',
+    budget_amount: 100,
+    reward_per_vote: 10,
+    visibility_settings: { is_public: true },
+  });
+  const keys = {
+    langfuse_public_key: langfuse.publicKey,
+    langfuse_secret_key: langfuse.secretKey,
+    langfuse_host: langfuse.url,
+  };
+  const tested = await requester<{ projects: Array<{ id: string; name: string }> }>(
+    'POST',
+    `/api/v1/evaluations/${evaluation.id}/langfuse/test`,
+    keys,
+  );
+  const project = tested.projects[0]!;
+  await requester('POST', `/api/v1/evaluations/${evaluation.id}/langfuse/connect`, {
+    ...keys,
+    langfuse_project_id: project.id,
+    langfuse_project_name: project.name,
+  });
+  await requester('POST', `/api/v1/projects/${evaluation.id}/evaluation-config`, {
+    evaluation_enabled: true,
+    permission_level: 'both',
+    credit_rates: { community_rate: 500, expert_rate: 2000 },
+    app_detection: { primary_url: 'https://shop.example.com', access_level: 'public' },
+    evaluation_instructions: {
+      general_guidelines: 'Vote good when the answer is correct and answers the question asked.',
+    },
+    votes_per_item: 2,
+  });
 }
 
 /** Fresh sign-in links for the demo people (printed at start; each works once, for 15 minutes). */

@@ -42,10 +42,14 @@ export async function readConfig(
   return rows[0] ? ZEvaluationConfig.parse(rows[0].config) : undefined;
 }
 
-/** Items can only arrive through a Langfuse connection or an SDK key. */
+/**
+ * Human evaluation needs something to evaluate: items already in (manual, uploaded, SDK or
+ * Langfuse), or a way for them to arrive (a Langfuse connection or an SDK key).
+ */
 async function hasItemSource(sql: SqlExecutor, evaluationId: string): Promise<boolean> {
   const { rows } = await sql.query<{ found: number }>(
-    `SELECT 1 AS found FROM langfuse_connections WHERE evaluation_id = $1
+    `(SELECT 1 AS found FROM evaluation_items WHERE evaluation_id = $1 LIMIT 1)
+     UNION ALL SELECT 1 FROM langfuse_connections WHERE evaluation_id = $1
      UNION ALL SELECT 1 FROM project_api_keys WHERE evaluation_id = $1 AND revoked_at IS NULL LIMIT 1`,
     [evaluationId],
   );
@@ -105,7 +109,7 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
       schema: {
         tags: ['evaluation configuration'],
         summary:
-          'Owner only. 404 when not configured; 400 when neither Langfuse nor an SDK key is connected yet',
+          'Owner only. 404 when not configured; 400 when the evaluation has no items and neither Langfuse nor an SDK key is connected yet',
         params: ZEvaluationIdParams,
         response: { 200: ZConfigReply },
       },

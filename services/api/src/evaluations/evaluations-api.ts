@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_VOTES_PER_ITEM,
   EVALUATION_STATUS_TRANSITIONS,
   MESSAGES,
   ZChangeEvaluationStatusRequest,
   ZCreateEvaluationRequest,
   ZEvaluation,
+  ZEvaluationListItem,
   ZEvaluationListQuery,
   ZEvaluationVersion,
   ZUpdateEvaluationRequest,
@@ -12,6 +14,7 @@ import {
   type TCreateEvaluationRequest,
   type TEvaluation,
 } from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
 import { EventStoreError } from '@evalmarket/eventstore';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
@@ -21,6 +24,7 @@ import type { SecretBox } from '../http/outbound/secret-box.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { ingestItems, type IngestItem } from './items-ingest.js';
 import {
   ownedEvaluation,
   readableEvaluation,
@@ -74,6 +78,53 @@ function createProblems(body: TCreateEvaluationRequest): ValidationError | undef
     return ValidationError.at(['body', 'input_configuration', 'systemSource'], MESSAGES.systemSourceRequired);
   }
   return undefined;
+}
+
+/**
+ * The create page's manual items become the evaluation's first items, named by their place
+ * (manual-1, ...), so evaluators have something to vote on from the start. The model the owner
+ * chose travels with each item, so the workspace and the item table say what produced it.
+ */
+function manualItemsOf(body: TCreateEvaluationRequest): IngestItem[] {
+  const input = body.input_configuration;
+  if (input?.type !== 'manual') return [];
+  const model = body.model_configuration?.type ?? body.model_type;
+  return (input.items ?? [])
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text, index) => ({ external_id: `manual-${index + 1}`, input: text, metadata: { model } }));
+}
+
+/**
+ * Items, complete items (votes_per_item votes, 3 unless configured) and votes of the owner's
+ * evaluations, for My Evaluations; one grouped query for the page (at most 100 evaluations).
+ */
+async function progressOf(sql: SqlExecutor, ids: string[]) {
+  const progress = new Map<string, { items_total: number; items_complete: number; votes_cast: number }>();
+  for (const id of ids) progress.set(id, { items_total: 0, items_complete: 0, votes_cast: 0 });
+  if (ids.length === 0) return progress;
+  const { rows } = await sql.query<{
+    evaluation_id: string;
+    items_total: number | string;
+    items_complete: number | string;
+    votes_cast: number | string;
+  }>(
+    `SELECT i.evaluation_id, count(*) AS items_total,
+            count(*) FILTER (WHERE i.vote_count >= coalesce((c.config->>'votes_per_item')::int, $2)) AS items_complete,
+            coalesce(sum(i.vote_count), 0) AS votes_cast
+     FROM evaluation_items i LEFT JOIN evaluation_configs c ON c.evaluation_id = i.evaluation_id
+     WHERE i.evaluation_id = ANY($1::text[])
+     GROUP BY i.evaluation_id`,
+    [ids, DEFAULT_VOTES_PER_ITEM],
+  );
+  for (const row of rows) {
+    progress.set(row.evaluation_id, {
+      items_total: Number(row.items_total),
+      items_complete: Number(row.items_complete),
+      votes_cast: Number(row.votes_cast),
+    });
+  }
+  return progress;
 }
 
 export async function evaluationsApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
@@ -169,6 +220,8 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
         ],
         { expectedVersion: 'no_stream', metadata },
       );
+      const manualItems = manualItemsOf(body);
+      if (manualItems.length > 0) await ingestItems(context, id, 'manual', manualItems, metadata);
       const row = await readableEvaluation(sql, request, id);
       reply.status(201);
       return publicEvaluation(row);
@@ -182,17 +235,18 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
       schema: {
         tags: ['evaluations'],
         summary:
-          "Newest first. public_only=true (default) lists public evaluations, readable signed out; public_only=false lists the signed-in person's own.",
+          "Newest first, paged by skip/limit (at most 100). public_only=true (default) lists public evaluations that are not drafts, readable signed out; public_only=false lists the signed-in person's own. q finds words in the title or description.",
         querystring: ZEvaluationListQuery,
-        response: { 200: z.array(ZEvaluation) },
+        response: { 200: z.array(ZEvaluationListItem) },
       },
     },
     async (request) => {
-      const { public_only, skip, limit, status, evaluation_type } = request.query;
+      const { public_only, skip, limit, status, evaluation_type, q } = request.query;
       const where: string[] = [];
       const params: unknown[] = [];
       if (public_only) {
-        where.push('is_public');
+        // A public draft is still being written: only its owner sees it (My Evaluations).
+        where.push(`is_public AND status <> 'draft'`);
       } else {
         if (!request.userId) throw new UnauthorizedError('No authentication token available');
         params.push(request.userId);
@@ -206,13 +260,23 @@ export async function evaluationsApi(app: App, context: DomainContext, box: Secr
         params.push(evaluation_type);
         where.push(`model_type = $${params.length}`);
       }
+      const words = q?.trim();
+      if (words) {
+        params.push(`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(`(title ILIKE $${params.length} OR coalesce(description, '') ILIKE $${params.length})`);
+      }
       params.push(limit, skip);
       const { rows } = await sql.query<EvaluationRow & Record<string, unknown>>(
         `SELECT * FROM evaluations WHERE ${where.join(' AND ')}
          ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
-      return rows.map(publicEvaluation);
+      if (public_only) return rows.map(publicEvaluation);
+      const progress = await progressOf(
+        sql,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...publicEvaluation(row), progress: progress.get(row.id) }));
     },
   );
 

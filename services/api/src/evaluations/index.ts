@@ -4,6 +4,7 @@ import { loadSecretBox } from '../http/outbound/secret-box.js';
 import { configApi } from './config-api.js';
 import { evaluationsApi } from './evaluations-api.js';
 import { invitationsApi } from './invitations-api.js';
+import { itemsApi } from './items-api.js';
 import { loopApi } from './loop-api.js';
 import { readsApi } from './reads-api.js';
 import { sdkApi } from './sdk-api.js';
@@ -18,6 +19,7 @@ export async function evaluationsPlugin(app: App, context: DomainContext): Promi
   await evaluationsApi(app, context, box);
   await configApi(app, context, box);
   await sdkApi(app, context);
+  await itemsApi(app, context);
   await invitationsApi(app, context);
   await loopApi(app, context);
   await readsApi(app, context);

@@ -12,7 +12,7 @@ import {
   type RootObservationsPage,
 } from './langfuse-client.js';
 import type { LangfuseJobContext } from './langfuse-jobs.js';
-import { chunkBySize, fitValue, ingestItems, itemIdOf, type IngestItem } from './sdk-api.js';
+import { chunkBySize, fitValue, ingestItems, itemIdOf, type IngestItem } from './items-ingest.js';
 import { iso } from './evaluation-access.js';
 
 /*

@@ -14,7 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../app/build-app.js';
 import { registerConsoles } from '../app/consoles.js';
 import { createLogger, wantsPrettyLogs } from '../app/logger.js';
+import type { LangfuseFake } from '@evalmarket/langfuse-double';
 import type { AppConfig } from '../config/config.js';
+import { startLocalLangfuse } from './local-langfuse.js';
 import { devRoutes } from '../dev/dev-routes.js';
 import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createAccessTokens } from '../identity/access-tokens.js';
@@ -64,6 +66,8 @@ export interface Runtime {
   context: DomainContext;
   bus: EventBus;
   metrics: AppMetrics;
+  /** The embedded default's Langfuse double (outside production only), for the demo world. */
+  localLangfuse: LangfuseFake | undefined;
   close(): Promise<void>;
 }
 
@@ -78,11 +82,25 @@ export interface RuntimeOptions {
   nats?: { streamName: string; subjectPrefix: string };
 }
 
-export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+export async function startRuntime(settings: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger =
-    options.logger ?? createLogger({ level: config.logLevel, pretty: wantsPrettyLogs(config.nodeEnv) });
-  const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    options.logger ?? createLogger({ level: settings.logLevel, pretty: wantsPrettyLogs(settings.nodeEnv) });
+  // The embedded default outside production brings its own Langfuse, reachable over the allow-list.
+  const localLangfuse =
+    !settings.databaseUrl && settings.devEndpoints && settings.nodeEnv !== 'production'
+      ? await startLocalLangfuse(settings.dataDir, logger)
+      : undefined;
+  const config: AppConfig = localLangfuse
+    ? { ...settings, outboundAllowedOrigins: [...settings.outboundAllowedOrigins, localLangfuse.url] }
+    : settings;
+  const sql = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+    async (error: unknown) => {
+      await localLangfuse?.close();
+      throw error;
+    },
+  );
   const closers: Array<() => Promise<void>> = [() => sql.close()];
+  if (localLangfuse) closers.push(() => localLangfuse.close());
   const closeAll = async () => {
     for (const close of closers.reverse())
       await close().catch((error) => logger.error({ err: error }, 'close failed'));
@@ -185,7 +203,19 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       const process = await startProcess(context);
       closers.push(() => process.stop());
     }
-    return { app, sql, store, ledger, projector, domainProjector, context, bus, metrics, close: closeAll };
+    return {
+      app,
+      sql,
+      store,
+      ledger,
+      projector,
+      domainProjector,
+      context,
+      bus,
+      metrics,
+      localLangfuse,
+      close: closeAll,
+    };
   } catch (error) {
     await closeAll();
     throw error;

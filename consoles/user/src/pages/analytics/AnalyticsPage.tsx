@@ -210,7 +210,10 @@ function MetricTiles({ metrics }: { metrics: SpendingAnalytics['performance_metr
         <li key={metric.label} className={`panel metric-tile trend-${metric.trend}`}>
           <span className="muted">{metric.label}</span>
           <strong>{metricValue(metric)}</strong>
-          <span className="metric-change">{signedChange(metric.change_percentage)}</span>
+          <span className="metric-change">
+            {signedChange(metric.change_percentage)}
+            <span className="muted"> vs {metricValue(metric, metric.previous_value)} the period before</span>
+          </span>
         </li>
       ))}
     </ul>

@@ -28,14 +28,20 @@ export function shortDate(iso: string): string {
   return `${MONTHS[Number(month) - 1] ?? ''} ${day ?? ''}`;
 }
 
-/** A metric tile's value: '%' when its label contains 'Rate'. */
-export function metricValue(metric: Pick<TPerformanceMetric, 'label' | 'value'>): string {
-  const value = Number.isInteger(metric.value) ? String(metric.value) : metric.value.toFixed(2);
-  return metric.label.includes('Rate') ? `${value}%` : value;
+/** A metric's value with its unit: dollars, a count, or '%' (spec: labels with 'Rate' get a %). */
+export function metricValue(
+  metric: Pick<TPerformanceMetric, 'label' | 'unit'>,
+  value: number = (metric as TPerformanceMetric).value,
+): string {
+  if (metric.unit === 'usd')
+    return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(2);
+  return metric.unit === 'percent' || metric.label.includes('Rate') ? `${text}%` : text;
 }
 
-/** A signed change percentage to one decimal. */
-export function signedChange(change: number): string {
+/** A signed change percentage to one decimal; null: nothing in the previous period to compare. */
+export function signedChange(change: number | null): string {
+  if (change === null) return 'no previous activity';
   return `${change > 0 ? '+' : change < 0 ? '−' : ''}${Math.abs(change).toFixed(1)}%`;
 }
 
@@ -151,20 +157,31 @@ export function MetricsChart({ title, metrics }: { title: string; metrics: TPerf
       table={
         <ChartDataTable
           caption={`${title} data`}
-          headers={['Metric', 'Value', 'Trend', 'Change']}
+          headers={['Metric', 'Value', 'Previous period', 'Trend', 'Change']}
           rows={metrics.map((metric) => ({
             key: metric.label,
-            cells: [metric.label, metricValue(metric), metric.trend, signedChange(metric.change_percentage)],
+            cells: [
+              metric.label,
+              metricValue(metric),
+              metricValue(metric, metric.previous_value),
+              metric.trend,
+              signedChange(metric.change_percentage),
+            ],
           }))}
         />
       }
     >
-      <BarChart data={metrics} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      {/* Dollars, counts and percentages do not share an axis: the bars are each metric's change
+          against the previous period, all in percent. */}
+      <BarChart
+        data={metrics.map((metric) => ({ ...metric, change: metric.change_percentage ?? 0 }))}
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e2ec" />
         <XAxis dataKey="label" fontSize={12} />
-        <YAxis fontSize={12} width={48} />
-        <Tooltip />
-        <Bar dataKey="value" name="Value" isAnimationActive={false}>
+        <YAxis fontSize={12} width={56} unit="%" />
+        <Tooltip formatter={(value) => `${value}%`} />
+        <Bar dataKey="change" name="Change vs previous period" isAnimationActive={false}>
           {metrics.map((metric) => (
             <Cell key={metric.label} fill={TREND_COLOUR[metric.trend]} />
           ))}

@@ -35,6 +35,11 @@ export interface LangfuseFakeOptions {
   publicKey?: string;
   secretKey?: string;
   project?: { id: string; name: string };
+  /**
+   * Loopback port to listen on (0, the default: any free one). A port that is taken falls back to
+   * a free one; a caller that stored the host checks `url`.
+   */
+  port?: number;
 }
 
 /** What the double can be switched to, at any time. */
@@ -78,6 +83,16 @@ export interface LangfuseFake {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+function listenOn(server: ReturnType<typeof createServer>, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
 const EVENTS_ONLY_404 =
   'This endpoint is not available on deployments running in Langfuse v4 events_only mode. Learn more about Langfuse v4 at: https://langfuse.com/docs/v4';
 
@@ -218,7 +233,10 @@ export async function startLangfuseFake(options: LangfuseFakeOptions = {}): Prom
     );
     route(req, res, url).catch(() => send(res, 500, { message: 'Internal Server Error' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listenOn(server, options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || !options.port) throw error;
+    return listenOn(server, 0);
+  });
   const { port } = server.address() as AddressInfo;
 
   const rootOf = (trace: FakeTrace, previous?: FakeObservation): FakeObservation => ({

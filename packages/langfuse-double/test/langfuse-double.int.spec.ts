@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLangfuseFake, type LangfuseFake } from '../src/index.js';
 
 /** The double, driven by Langfuse's own generated client (@langfuse/core), as strict as Langfuse v4. */
-describe('the Langfuse fake, driven by the official @langfuse/core client', () => {
+describe('the Langfuse double, driven by the official @langfuse/core client', () => {
   let fake: LangfuseFake;
   let client: LangfuseAPIClient;
   const noRetry = { maxRetries: 0 };
