@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import type * as Startup from './runtime/open-database.js';
+import { exitOnStopSignals } from './runtime/shutdown.js';
 import type { Runtime } from './runtime/start-runtime.js';
 import { startTracing } from './tracing.js';
 
@@ -33,19 +34,15 @@ const address = await runtime.app.listen({ port: config.port, host: config.host 
 if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
 printWhereToGo(address);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    runtime.app.log.info({ signal }, 'shutting down');
-    runtime
-      .close()
-      .then(() => stopTracing?.())
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1));
-  });
-}
+exitOnStopSignals({
+  drain: async () => {
+    await runtime.close();
+    await stopTracing?.();
+  },
+  timeoutMs: config.shutdownTimeoutMs,
+  log: runtime.app.log,
+  exit: (code) => process.exit(code),
+});
 
 async function seedAndPrintDemoLinks(running: Runtime): Promise<void> {
   try {

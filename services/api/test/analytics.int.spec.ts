@@ -1,12 +1,12 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,9 +75,9 @@ for (const mode of runtimeModes()) {
     afterAll(async () => {
       await runtime?.stop();
     });
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const get = async (who: SignedIn, url: string) => {
-      const reply = await inject({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: who.headers });
+      const reply = await api.send({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: who.headers });
       expect(reply.statusCode, reply.body).toBe(200);
       return reply.json();
     };
@@ -165,7 +165,7 @@ for (const mode of runtimeModes()) {
       expect(
         (await get(requester, `spending/?start_date=${yesterday}&end_date=${yesterday}`)).total_spent_credits,
       ).toBe(0);
-      const bad = await inject({
+      const bad = await api.send({
         method: 'GET',
         url: '/api/v1/analytics/spending/?start_date=last-week',
         headers: requester.headers,
@@ -177,14 +177,14 @@ for (const mode of runtimeModes()) {
         'start_date=2024-02-30',
         'end_date=0000-01-01',
       ]) {
-        const reply = await inject({
+        const reply = await api.send({
           method: 'GET',
           url: `/api/v1/analytics/spending/?${query}`,
           headers: requester.headers,
         });
         expect(reply.statusCode, query).toBe(422);
       }
-      const badPeriod = await inject({
+      const badPeriod = await api.send({
         method: 'GET',
         url: '/api/v1/analytics/spending/?period=2w',
         headers: requester.headers,
@@ -225,13 +225,13 @@ for (const mode of runtimeModes()) {
     });
 
     it('gives the Billing screen real spending and earning summaries', async () => {
-      const spending = await inject({
+      const spending = await api.send({
         method: 'GET',
         url: '/api/v1/billing/summary/spending',
         headers: requester.headers,
       });
       expect(spending.json()).toEqual({ total_spent: 6.5, this_month: 6.5, evaluations: 0, avg_cost: 1.63 });
-      const earning = await inject({
+      const earning = await api.send({
         method: 'GET',
         url: '/api/v1/billing/summary/earning',
         headers: e1.headers,
@@ -243,12 +243,14 @@ for (const mode of runtimeModes()) {
         rating: null,
         earnings_history: [{ month: new Date().toISOString().slice(0, 7), amount: 6 }],
       });
-      expect((await inject({ method: 'GET', url: '/api/v1/billing/summary/earning' })).statusCode).toBe(401);
+      expect((await api.send({ method: 'GET', url: '/api/v1/billing/summary/earning' })).statusCode).toBe(
+        401,
+      );
     });
 
     it('refuses earnings without the expert role and everything signed out', async () => {
       for (const url of ['earnings/', 'earnings/summary']) {
-        const reply = await inject({
+        const reply = await api.send({
           method: 'GET',
           url: `/api/v1/analytics/${url}`,
           headers: requester.headers,
@@ -257,12 +259,12 @@ for (const mode of runtimeModes()) {
         expect(reply.json().detail).toBe('Expert role required');
       }
       for (const url of ['spending/', 'spending/summary', 'earnings/', 'earnings/summary']) {
-        expect((await inject({ method: 'GET', url: `/api/v1/analytics/${url}` })).statusCode).toBe(401);
+        expect((await api.send({ method: 'GET', url: `/api/v1/analytics/${url}` })).statusCode).toBe(401);
       }
     });
 
     const exportFile = async (who: SignedIn, kind: 'spending' | 'earnings', body: object) => {
-      const reply = await inject({
+      const reply = await api.send({
         method: 'POST',
         url: `/api/v1/analytics/${kind}/export`,
         headers: who.headers,
@@ -271,7 +273,7 @@ for (const mode of runtimeModes()) {
       expect(reply.statusCode, reply.body).toBe(200);
       const { file_name, download_url } = reply.json();
       // The link works without a bearer token (the console opens it in a new tab).
-      const file = await inject({ method: 'GET', url: download_url });
+      const file = await api.send({ method: 'GET', url: download_url });
       expect(file.statusCode, file.body).toBe(200);
       return { file_name: file_name as string, download_url: download_url as string, file };
     };
@@ -324,7 +326,7 @@ for (const mode of runtimeModes()) {
       });
       expect(tax.file_name).toMatch(/^tax-summary-1y-/);
       expect(await pdfText(tax.file.rawPayload)).toContain('Total gross earnings: $6.00');
-      const refused = await inject({
+      const refused = await api.send({
         method: 'POST',
         url: '/api/v1/analytics/earnings/export',
         headers: requester.headers,
@@ -332,7 +334,7 @@ for (const mode of runtimeModes()) {
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().detail).toBe('Expert role required');
-      const badFormat = await inject({
+      const badFormat = await api.send({
         method: 'POST',
         url: '/api/v1/analytics/spending/export',
         headers: requester.headers,
@@ -351,17 +353,18 @@ for (const mode of runtimeModes()) {
       const forged = JSON.parse(Buffer.from(body!, 'base64url').toString());
       forged.u = e1.userId;
       const tampered = `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
-      const denied = await inject({
+      const denied = await api.send({
         method: 'GET',
         url: `/api/v1/analytics/exports/download?token=${encodeURIComponent(tampered)}`,
       });
       expect(denied.statusCode).toBe(403);
       expect(
-        (await inject({ method: 'GET', url: '/api/v1/analytics/exports/download?token=garbage' })).statusCode,
+        (await api.send({ method: 'GET', url: '/api/v1/analytics/exports/download?token=garbage' }))
+          .statusCode,
       ).toBe(403);
       runtime.context.now = () => new Date(Date.now() + 16 * 60 * 1000);
       try {
-        expect((await inject({ method: 'GET', url: download_url })).statusCode).toBe(410);
+        expect((await api.send({ method: 'GET', url: download_url })).statusCode).toBe(410);
       } finally {
         runtime.context.now = realNow;
       }

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       otlpEndpoint: undefined,
       corsOrigins: [],
       rateLimits: { windowSeconds: 60, authPerIp: 60, writesPerCaller: 300, writesPerIp: 1200 },
+      shutdownTimeoutMs: 10_000,
     });
   });
 
@@ -107,6 +108,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_AUTH_PER_IP: '10',
         RATE_LIMIT_WRITES_PER_CALLER: '100',
         RATE_LIMIT_WRITES_PER_IP: '400',
+        SHUTDOWN_TIMEOUT_MS: '2500',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -153,6 +155,7 @@ describe('loadConfig', () => {
       otlpEndpoint: 'http://otel-collector:4318',
       corsOrigins: ['https://console.example.com'],
       rateLimits: { windowSeconds: 30, authPerIp: 10, writesPerCaller: 100, writesPerIp: 400 },
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -198,6 +201,11 @@ describe('loadConfig', () => {
     ['PORT', '0', 'PORT must be a whole number between 1 and 65535 (got "0")'],
     ['PORT', '65536', 'PORT must be a whole number between 1 and 65535 (got "65536")'],
     ['PORT', '80.5', 'PORT must be a whole number between 1 and 65535 (got "80.5")'],
+    [
+      'SHUTDOWN_TIMEOUT_MS',
+      '50',
+      'SHUTDOWN_TIMEOUT_MS must be a whole number between 100 and 600000 (got "50")',
+    ],
     ['HOST', 'my host', 'HOST must be a host name or IP address without spaces or slashes (got "my host")'],
     [
       'DATABASE_URL',
@@ -409,6 +417,7 @@ describe('CONFIG_SETTINGS', () => {
       'RATE_LIMIT_AUTH_PER_IP',
       'RATE_LIMIT_WRITES_PER_CALLER',
       'RATE_LIMIT_WRITES_PER_IP',
+      'SHUTDOWN_TIMEOUT_MS',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });

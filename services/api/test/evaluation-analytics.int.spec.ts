@@ -4,6 +4,7 @@ import { evaluationClient } from './support/evaluations.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 type Runtime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -80,8 +81,9 @@ for (const mode of runtimeModes()) {
       await runtime?.stop();
     });
 
+    const http = injector(() => runtime.app);
     const get = async (who: SignedIn, url: string, status = 200) => {
-      const reply = await runtime.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: who.headers });
+      const reply = await http.call('GET', `/${url}`, who.headers);
       expect(reply.statusCode, `${url}: ${reply.body}`).toBe(status);
       return { body: reply.json(), headers: reply.headers };
     };

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
 import { CV_MAX_BYTES } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
@@ -15,6 +14,7 @@ import {
 } from './support/multipart.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`evaluator onboarding: ${mode.name}`, () => {
@@ -32,14 +32,14 @@ for (const mode of runtimeModes()) {
       if (blobDir) await rm(blobDir, { recursive: true, force: true });
     });
 
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const apply = (who: SignedIn, body: object) =>
-      inject({ method: 'POST', url: '/api/v1/evaluator/apply', headers: who.headers, payload: body });
+      api.send({ method: 'POST', url: '/api/v1/evaluator/apply', headers: who.headers, payload: body });
     const status = async (who: SignedIn) =>
-      (await inject({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
+      (await api.send({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
     const upload = (who: SignedIn, bytes: Buffer, filename = 'cv.pdf') => {
       const { payload, headers } = multipartFile(bytes, { filename });
-      return inject({
+      return api.send({
         method: 'POST',
         url: '/api/v1/evaluator/upload/cv',
         headers: { ...who.headers, ...headers },
@@ -54,7 +54,7 @@ for (const mode of runtimeModes()) {
         ['POST', '/api/v1/evaluator/express-expert-interest'],
         ['POST', '/api/v1/evaluator/upload/cv'],
       ] as const) {
-        const reply = await inject({ method, url, payload: method === 'POST' ? {} : undefined });
+        const reply = await api.send({ method, url, payload: method === 'POST' ? {} : undefined });
         expect(reply.statusCode, url).toBe(401);
         expect(reply.json()).toMatchObject({ detail: 'No authentication token available' });
       }
@@ -130,7 +130,7 @@ for (const mode of runtimeModes()) {
       const person = await signIn(runtime, 'malformed@example.com');
       expect((await apply(person, { application_method: 'fax' })).statusCode).toBe(422);
       expect((await apply(person, {})).statusCode).toBe(422);
-      const text = await inject({
+      const text = await api.send({
         method: 'POST',
         url: '/api/v1/evaluator/apply',
         headers: { ...person.headers, 'content-type': 'application/json' },
@@ -147,12 +147,12 @@ for (const mode of runtimeModes()) {
       expect(content_type).toBe('application/pdf');
       expect(file_url).toMatch(/^\/api\/v1\/evaluator\/cv\//);
       // The owner and an admin can read it back; someone else cannot.
-      const own = await inject({ method: 'GET', url: file_url, headers: person.headers });
+      const own = await api.send({ method: 'GET', url: file_url, headers: person.headers });
       expect(own.statusCode).toBe(200);
       expect(own.rawPayload.equals(SAMPLE_PDF)).toBe(true);
-      expect((await inject({ method: 'GET', url: file_url, headers: admin.headers })).statusCode).toBe(200);
+      expect((await api.send({ method: 'GET', url: file_url, headers: admin.headers })).statusCode).toBe(200);
       const stranger = await signIn(runtime, 'stranger@example.com');
-      expect((await inject({ method: 'GET', url: file_url, headers: stranger.headers })).statusCode).toBe(
+      expect((await api.send({ method: 'GET', url: file_url, headers: stranger.headers })).statusCode).toBe(
         404,
       );
       // Nobody can apply with someone else's upload.
@@ -191,7 +191,7 @@ for (const mode of runtimeModes()) {
 
     it('refuses an upload that is not multipart or has no file field', async () => {
       const person = await signIn(runtime, 'nofile@example.com');
-      const json = await inject({
+      const json = await api.send({
         method: 'POST',
         url: '/api/v1/evaluator/upload/cv',
         headers: person.headers,
@@ -199,7 +199,7 @@ for (const mode of runtimeModes()) {
       });
       expect(json.statusCode).toBe(422);
       const { payload, headers } = multipartFile(SAMPLE_PDF, { field: 'other' });
-      const wrongField = await inject({
+      const wrongField = await api.send({
         method: 'POST',
         url: '/api/v1/evaluator/upload/cv',
         headers: { ...person.headers, ...headers },
@@ -224,7 +224,7 @@ for (const mode of runtimeModes()) {
         ['application/octet-stream', '%PDF-1.4'],
       ];
       for (const [type, payload] of cases) {
-        const reply = await inject({
+        const reply = await api.send({
           method: 'POST',
           url: '/api/v1/evaluator/upload/cv',
           headers: { ...person.headers, 'content-type': type },
@@ -237,7 +237,7 @@ for (const mode of runtimeModes()) {
     it('records expert interest once for pending or verified evaluators', async () => {
       const outsider = await signIn(runtime, 'outsider@example.com');
       const interest = (who: SignedIn) =>
-        inject({ method: 'POST', url: '/api/v1/evaluator/express-expert-interest', headers: who.headers });
+        api.send({ method: 'POST', url: '/api/v1/evaluator/express-expert-interest', headers: who.headers });
       expect((await interest(outsider)).statusCode).toBe(409);
       const person = await signIn(runtime, 'interest@example.com');
       await apply(person, { application_method: 'indeed', indeed_url: 'https://indeed.com/r/interest' });

@@ -1,10 +1,10 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { seedEvaluatorDemo } from '../src/evaluator/seed-evaluator-demo.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`admin review of evaluator applications: ${mode.name}`, () => {
@@ -22,10 +22,10 @@ for (const mode of runtimeModes()) {
       await runtime?.stop();
     });
 
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const applyIndeed = async (email: string, names: { firstName?: string; lastName?: string } = {}) => {
       const person = await signIn(runtime, email, names);
-      const reply = await inject({
+      const reply = await api.send({
         method: 'POST',
         url: '/api/v1/evaluator/apply',
         headers: person.headers,
@@ -35,23 +35,23 @@ for (const mode of runtimeModes()) {
       return person;
     };
     const list = (who: SignedIn, query = '') =>
-      inject({ method: 'GET', url: `/api/v1/admin/evaluator-applications${query}`, headers: who.headers });
+      api.send({ method: 'GET', url: `/api/v1/admin/evaluator-applications${query}`, headers: who.headers });
     const approve = (who: SignedIn, userId: string, body?: object) =>
-      inject({
+      api.send({
         method: 'POST',
         url: `/api/v1/admin/evaluator/approve/${userId}`,
         headers: who.headers,
         payload: body ?? {},
       });
     const reject = (who: SignedIn, userId: string, body: object) =>
-      inject({
+      api.send({
         method: 'POST',
         url: `/api/v1/admin/evaluator/reject/${userId}`,
         headers: who.headers,
         payload: body ?? {},
       });
     const statusOf = async (who: SignedIn) =>
-      (await inject({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
+      (await api.send({ method: 'GET', url: '/api/v1/evaluator/status', headers: who.headers })).json();
 
     it('answers 401 signed out and 403 with the spec message to non-admins on every review route', async () => {
       const routes = [
@@ -61,9 +61,9 @@ for (const mode of runtimeModes()) {
         ['POST', '/api/v1/admin/evaluator/reject/x', { rejection_reason: 'too short' }],
       ] as const;
       for (const [method, url, payload] of routes) {
-        const anonymous = await inject({ method, url, payload });
+        const anonymous = await api.send({ method, url, payload });
         expect(anonymous.statusCode, url).toBe(401);
-        const forbidden = await inject({ method, url, payload, headers: member.headers });
+        const forbidden = await api.send({ method, url, payload, headers: member.headers });
         expect(forbidden.statusCode, url).toBe(403);
         expect(forbidden.json()).toMatchObject({
           detail: 'Access denied. Platform admin privileges required.',
@@ -195,7 +195,7 @@ for (const mode of runtimeModes()) {
           .map((a: { id: string }) => a.id)
           .sort(),
       ).toEqual([...ids].sort());
-      const one = await inject({
+      const one = await api.send({
         method: 'GET',
         url: `/api/v1/admin/evaluator-applications/${ids[0]}`,
         headers: admin.headers,

@@ -14,6 +14,7 @@ import {
   ValidationError,
 } from '../src/http/errors.js';
 import { startTestApp, testConfig, type TestApp } from './helpers.js';
+import { injector } from './support/inject.js';
 
 const ZCreateThing = z.object({
   amount_credits: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
@@ -95,8 +96,9 @@ describe('HTTP framework', () => {
     await t.close();
   });
 
+  const api = injector(() => t.app);
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as string, headers });
+    api.send({ method: 'POST', url, payload: payload as string, headers });
 
   describe('health', () => {
     it('GET /healthz says the process is alive', async () => {

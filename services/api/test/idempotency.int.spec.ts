@@ -4,6 +4,7 @@ import type { App } from '../src/app/build-app.js';
 import { PaymentRequiredError } from '../src/http/errors.js';
 import { pruneIdempotencyRecords } from '../src/http/idempotency.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { injector } from './support/inject.js';
 
 const ZOrder = z.object({ amount_credits: z.number().int().min(1), note: z.string().optional() });
 
@@ -86,6 +87,7 @@ describe('Idempotency-Key', () => {
     for (const name of Object.keys(calls) as Array<keyof typeof calls>) calls[name] = 0;
   });
 
+  const api = injector(() => t.app);
   const send = (
     url: string,
     options: {
@@ -95,7 +97,7 @@ describe('Idempotency-Key', () => {
       headers?: Record<string, string>;
     } = {},
   ) =>
-    t.app.inject({
+    api.send({
       method: options.method ?? 'POST',
       url,
       payload: options.payload as Record<string, unknown> | undefined,

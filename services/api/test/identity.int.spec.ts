@@ -1,11 +1,11 @@
 import { startSmtpSink, type SmtpSink } from '@evalmarket/testkit';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../src/identity/access-tokens.js';
 import { serverSecret } from '../src/identity/server-secrets.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { latestLinkToken, requestSignInToken, signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -18,16 +18,16 @@ for (const mode of runtimeModes()) {
     afterAll(async () => {
       await runtime?.stop();
     });
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
 
     it('sends the same reply whether or not the address has an account, and trims it', async () => {
       await signIn(runtime, 'known@example.com');
-      const known = await inject({
+      const known = await api.send({
         method: 'POST',
         url: '/api/v1/auth/magic-link',
         payload: { email: 'known@example.com' },
       });
-      const unknown = await inject({
+      const unknown = await api.send({
         method: 'POST',
         url: '/api/v1/auth/magic-link',
         payload: { email: '  New.Person@Example.com ' },
@@ -51,17 +51,17 @@ for (const mode of runtimeModes()) {
         ['   ', 'Please enter your email'],
         ['no-at-sign', 'Please enter a valid email address'],
       ] as const) {
-        const reply = await inject({ method: 'POST', url: '/api/v1/auth/magic-link', payload: { email } });
+        const reply = await api.send({ method: 'POST', url: '/api/v1/auth/magic-link', payload: { email } });
         expect(reply.statusCode).toBe(422);
         expect(reply.json().detail[0]).toMatchObject({ loc: ['body', 'email'], msg: message });
       }
-      const missing = await inject({ method: 'POST', url: '/api/v1/auth/magic-link', payload: {} });
+      const missing = await api.send({ method: 'POST', url: '/api/v1/auth/magic-link', payload: {} });
       expect(missing.statusCode).toBe(422);
     });
 
     it('registers on first sign-in with a requester profile and open ledger accounts, no email in the log', async () => {
       const token = await requestSignInToken(runtime, 'first@example.com');
-      const reply = await inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
+      const reply = await api.send({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
       expect(reply.statusCode).toBe(200);
       const session = reply.json();
       expect(session).toMatchObject({
@@ -82,7 +82,7 @@ for (const mode of runtimeModes()) {
         },
       });
       expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 800);
-      const balance = await inject({
+      const balance = await api.send({
         method: 'GET',
         url: '/api/v1/wallet/balance',
         headers: { authorization: `Bearer ${session.access_token}` },
@@ -98,7 +98,7 @@ for (const mode of runtimeModes()) {
       expect(JSON.stringify(events)).not.toContain('first@example.com');
 
       // The link works once.
-      const again = await inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
+      const again = await api.send({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
       expect(again.statusCode).toBe(401);
       // A second sign-in finds the same person.
       const second = await signIn(runtime, 'FIRST@example.com');
@@ -115,7 +115,7 @@ for (const mode of runtimeModes()) {
         ['race@example.com'],
       );
       const replies = await Promise.all(
-        [a, b].map((token) => inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } })),
+        [a, b].map((token) => api.send({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } })),
       );
       expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
       expect(replies[0]!.json().user.id).toBe(replies[1]!.json().user.id);
@@ -130,7 +130,7 @@ for (const mode of runtimeModes()) {
         ['late@example.com'],
       );
       for (const bad of [token, 'not-a-real-token']) {
-        const reply = await inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token: bad } });
+        const reply = await api.send({ method: 'POST', url: '/api/v1/auth/verify', payload: { token: bad } });
         expect(reply.statusCode).toBe(401);
         expect(reply.json().detail).toBe(
           'This sign-in link is invalid or has expired. Please request a new one.',
@@ -140,7 +140,7 @@ for (const mode of runtimeModes()) {
 
     it('rotates refresh tokens and revokes the whole session when an old one is reused', async () => {
       const person = await signIn(runtime, 'rotate@example.com');
-      const first = await inject({
+      const first = await api.send({
         method: 'POST',
         url: '/api/v1/auth/refresh',
         payload: { refresh_token: person.session.refresh_token },
@@ -149,7 +149,7 @@ for (const mode of runtimeModes()) {
       const rotated = first.json();
       expect(rotated.refresh_token).not.toBe(person.session.refresh_token);
 
-      const reuse = await inject({
+      const reuse = await api.send({
         method: 'POST',
         url: '/api/v1/auth/refresh',
         payload: { refresh_token: person.session.refresh_token },
@@ -157,13 +157,13 @@ for (const mode of runtimeModes()) {
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json().detail).toBe('Session expired. Please sign in again.');
       // The thief's reuse also ended the rightful holder's newer tokens.
-      const next = await inject({
+      const next = await api.send({
         method: 'POST',
         url: '/api/v1/auth/refresh',
         payload: { refresh_token: rotated.refresh_token },
       });
       expect(next.statusCode).toBe(401);
-      const profile = await inject({
+      const profile = await api.send({
         method: 'GET',
         url: '/api/v1/profile/',
         headers: { authorization: `Bearer ${rotated.access_token}` },
@@ -173,23 +173,23 @@ for (const mode of runtimeModes()) {
 
     it('signs out: the access token stops working at once', async () => {
       const person = await signIn(runtime, 'leaver@example.com');
-      const session = await inject({ method: 'GET', url: '/api/v1/auth/session', headers: person.headers });
+      const session = await api.send({ method: 'GET', url: '/api/v1/auth/session', headers: person.headers });
       expect(session.json()).toMatchObject({ user: { email: 'leaver@example.com' } });
-      const out = await inject({ method: 'POST', url: '/api/v1/auth/logout', headers: person.headers });
+      const out = await api.send({ method: 'POST', url: '/api/v1/auth/logout', headers: person.headers });
       expect(out.statusCode).toBe(200);
-      const after = await inject({ method: 'GET', url: '/api/v1/profile/', headers: person.headers });
+      const after = await api.send({ method: 'GET', url: '/api/v1/profile/', headers: person.headers });
       expect(after.statusCode).toBe(401);
       expect(after.json().detail).toBe('Session expired. Please sign in again.');
     });
 
     it('answers the spec 401s for a missing and an expired token', async () => {
-      const none = await inject({ method: 'GET', url: '/api/v1/profile/' });
+      const none = await api.send({ method: 'GET', url: '/api/v1/profile/' });
       expect(none.json()).toMatchObject({ detail: 'No authentication token available' });
       const person = await signIn(runtime, 'expired@example.com');
       const key = await serverSecret(runtime.sql, 'access_token_signing_key');
       const longAgo = createAccessTokens(key, () => new Date(Date.now() - 3_600_000));
       const stale = longAgo.issue(person.userId, person.session.user.id);
-      const reply = await inject({
+      const reply = await api.send({
         method: 'GET',
         url: '/api/v1/profile/',
         headers: { authorization: `Bearer ${stale.token}` },
@@ -205,7 +205,7 @@ for (const mode of runtimeModes()) {
       const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
       const foreign = createAccessTokens(Buffer.alloc(32, 9)).issue(person.userId, claims.sid).token;
       for (const token of [`${header}.${forged}.${signature}`, foreign, `${header}.${payload}.`, 'a.b.c']) {
-        const reply = await inject({
+        const reply = await api.send({
           method: 'GET',
           url: '/api/v1/profile/',
           headers: { authorization: `Bearer ${token}` },
@@ -236,9 +236,9 @@ for (const mode of runtimeModes()) {
         person.userId,
         sessionId,
       );
-      await inject({ method: 'POST', url: '/api/v1/auth/logout', headers: person.headers });
+      await api.send({ method: 'POST', url: '/api/v1/auth/logout', headers: person.headers });
 
-      const document = (await inject({ method: 'GET', url: '/docs/json' })).json() as {
+      const document = (await api.send({ method: 'GET', url: '/docs/json' })).json() as {
         paths: Record<string, Record<string, unknown>>;
       };
       const protectedRoutes: string[] = [];
@@ -247,7 +247,7 @@ for (const mode of runtimeModes()) {
         for (const method of Object.keys(methods)) {
           const url = path.replace(/\{[^}]+\}/g, 'x1');
           const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-          const signedOut = await inject({
+          const signedOut = await api.send({
             method: verb,
             url,
             payload: verb === 'GET' || verb === 'DELETE' ? undefined : {},
@@ -255,7 +255,7 @@ for (const mode of runtimeModes()) {
           if (signedOut.statusCode !== 401) continue;
           protectedRoutes.push(`${verb} ${path}`);
           for (const token of [person.session.access_token, expired.token]) {
-            const reply = await inject({
+            const reply = await api.send({
               method: verb,
               url,
               headers: { authorization: `Bearer ${token}` },
@@ -287,12 +287,12 @@ for (const mode of runtimeModes()) {
         ['GET', '/api/v1/wallet/context/nonsense', undefined, noToken],
         ['GET', '/api/v1/admin/users?_start=-5', undefined, noToken],
       ] as const) {
-        const reply = await inject({ method, url, payload });
+        const reply = await api.send({ method, url, payload });
         expect(reply.statusCode, `${method} ${url}`).toBe(401);
         expect(reply.json().detail).toBe(message);
       }
       // Public routes still answer bad input with the field errors.
-      const magic = await inject({
+      const magic = await api.send({
         method: 'POST',
         url: '/api/v1/auth/magic-link',
         payload: { email: 'nope' },
@@ -302,7 +302,7 @@ for (const mode of runtimeModes()) {
 
     it('updates the profile with trimmed names and the spec messages', async () => {
       const person = await signIn(runtime, 'named@example.com');
-      const bad = await inject({
+      const bad = await api.send({
         method: 'PUT',
         url: '/api/v1/profile',
         headers: person.headers,
@@ -313,7 +313,7 @@ for (const mode of runtimeModes()) {
         'First name is required',
         'Last name is required',
       ]);
-      const good = await inject({
+      const good = await api.send({
         method: 'PUT',
         url: '/api/v1/profile/',
         headers: person.headers,
@@ -339,7 +339,7 @@ for (const mode of runtimeModes()) {
 
     it('switches context only to one the person has a role for', async () => {
       const person = await signIn(runtime, 'switcher@example.com');
-      const refused = await inject({
+      const refused = await api.send({
         method: 'POST',
         url: '/api/v1/auth/set-context',
         headers: person.headers,
@@ -347,7 +347,7 @@ for (const mode of runtimeModes()) {
       });
       expect(refused.statusCode).toBe(403);
       await makeEvaluator(runtime, person.userId, { status: 'pending' });
-      const switched = await inject({
+      const switched = await api.send({
         method: 'POST',
         url: '/api/v1/auth/set-context',
         headers: person.headers,
@@ -357,7 +357,7 @@ for (const mode of runtimeModes()) {
         active_context: 'earning',
         available_roles: ['requester', 'expert'],
       });
-      const bad = await inject({
+      const bad = await api.send({
         method: 'POST',
         url: '/api/v1/auth/set-context',
         headers: person.headers,
@@ -369,7 +369,7 @@ for (const mode of runtimeModes()) {
     it('changes email through a link sent to the new address', async () => {
       const person = await signIn(runtime, 'mover@example.com');
       await signIn(runtime, 'taken@example.com');
-      const inUse = await inject({
+      const inUse = await api.send({
         method: 'POST',
         url: '/api/v1/profile/change-email',
         headers: person.headers,
@@ -378,7 +378,7 @@ for (const mode of runtimeModes()) {
       expect(inUse.statusCode).toBe(400);
       expect(inUse.json().detail).toContain('already in use');
 
-      const started = await inject({
+      const started = await api.send({
         method: 'POST',
         url: '/api/v1/profile/change-email',
         headers: person.headers,
@@ -386,19 +386,19 @@ for (const mode of runtimeModes()) {
       });
       expect(started.statusCode).toBe(200);
       expect(started.json()).toMatchObject({ new_email: 'moved@example.com' });
-      const pending = await inject({ method: 'GET', url: '/api/v1/profile/', headers: person.headers });
+      const pending = await api.send({ method: 'GET', url: '/api/v1/profile/', headers: person.headers });
       expect(pending.json()).toMatchObject({ email: 'mover@example.com', new_email: 'moved@example.com' });
 
       const link = runtime.context.mailer.mailbox('moved@example.com')[0]!.links[0]!;
       expect(link).toContain('/verify-email-change?token=');
       const token = new URL(link).searchParams.get('token')!;
-      const confirmed = await inject({ method: 'GET', url: `/api/v1/auth/verify-email-change/${token}` });
+      const confirmed = await api.send({ method: 'GET', url: `/api/v1/auth/verify-email-change/${token}` });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({
         old_email: 'mover@example.com',
         new_email: 'moved@example.com',
       });
-      const reused = await inject({ method: 'GET', url: `/api/v1/auth/verify-email-change/${token}` });
+      const reused = await api.send({ method: 'GET', url: `/api/v1/auth/verify-email-change/${token}` });
       expect(reused.statusCode).toBe(400);
       expect(reused.json().detail).toContain('Invalid verification link');
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { startOidcProviderFake, type OidcProviderFake } from '@evalmarket/testkit';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { EMBEDDED_MODE, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 describe('LinkedIn OpenID Connect for evaluator applications', () => {
   let provider: OidcProviderFake;
@@ -29,18 +29,18 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
     await runtime?.stop();
     await provider?.close();
   });
-  const inject = (options: InjectOptions) => runtime.app.inject(options);
+  const api = injector(() => runtime.app);
 
   /** Browser: our authorize -> provider authorize -> our callback; returns the callback's Location. */
   async function signInWithLinkedin(): Promise<{ location: URL; authorize: URL; callbackUrl: string }> {
-    const start = await inject({ method: 'GET', url: '/api/v1/auth/linkedin/authorize' });
+    const start = await api.send({ method: 'GET', url: '/api/v1/auth/linkedin/authorize' });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
     const atProvider = await fetch(authorize, { redirect: 'manual' });
     expect(atProvider.status).toBe(302);
     const callback = new URL(atProvider.headers.get('location')!);
     const callbackUrl = `${callback.pathname}${callback.search}`;
-    const done = await inject({ method: 'GET', url: callbackUrl });
+    const done = await api.send({ method: 'GET', url: callbackUrl });
     expect(done.statusCode).toBe(302);
     return { location: new URL(done.headers.location as string, 'http://console'), authorize, callbackUrl };
   }
@@ -67,7 +67,7 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
   it('applies with the confirmed LinkedIn identity, end to end', async () => {
     const { location } = await signInWithLinkedin();
     const person = await signIn(runtime, 'ada-account@example.com');
-    const apply = await inject({
+    const apply = await api.send({
       method: 'POST',
       url: '/api/v1/evaluator/apply',
       headers: person.headers,
@@ -82,7 +82,7 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
     });
     expect(apply.statusCode).toBe(201);
     const admin = await signIn(runtime, 'root@example.com', { admin: true });
-    const list = await inject({
+    const list = await api.send({
       method: 'GET',
       url: '/api/v1/admin/evaluator-applications?status=pending',
       headers: admin.headers,
@@ -101,7 +101,7 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
 
   it('refuses a LinkedIn application for a member no callback confirmed', async () => {
     const person = await signIn(runtime, 'forger@example.com');
-    const reply = await inject({
+    const reply = await api.send({
       method: 'POST',
       url: '/api/v1/evaluator/apply',
       headers: person.headers,
@@ -111,7 +111,7 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
       },
     });
     expect(reply.statusCode).toBe(422);
-    const missing = await inject({
+    const missing = await api.send({
       method: 'POST',
       url: '/api/v1/evaluator/apply',
       headers: person.headers,
@@ -122,19 +122,22 @@ describe('LinkedIn OpenID Connect for evaluator applications', () => {
 
   it('uses each state once and refuses unknown states', async () => {
     const { callbackUrl } = await signInWithLinkedin();
-    const replay = await inject({ method: 'GET', url: callbackUrl });
+    const replay = await api.send({ method: 'GET', url: callbackUrl });
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toContain('linkedin_success=false');
-    const forged = await inject({ method: 'GET', url: '/api/v1/auth/linkedin/callback?state=nope&code=abc' });
+    const forged = await api.send({
+      method: 'GET',
+      url: '/api/v1/auth/linkedin/callback?state=nope&code=abc',
+    });
     expect(forged.headers.location).toContain('linkedin_error=invalid_state');
-    const bare = await inject({ method: 'GET', url: '/api/v1/auth/linkedin/callback' });
+    const bare = await api.send({ method: 'GET', url: '/api/v1/auth/linkedin/callback' });
     expect(bare.headers.location).toContain('linkedin_error=missing_state');
   });
 
   it('reports a failed code exchange to the wizard instead of a 500', async () => {
-    const start = await inject({ method: 'GET', url: '/api/v1/auth/linkedin/authorize' });
+    const start = await api.send({ method: 'GET', url: '/api/v1/auth/linkedin/authorize' });
     const state = new URL(start.headers.location as string).searchParams.get('state')!;
-    const reply = await inject({
+    const reply = await api.send({
       method: 'GET',
       url: `/api/v1/auth/linkedin/callback?state=${state}&code=not-a-code`,
     });

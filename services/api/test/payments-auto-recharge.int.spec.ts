@@ -4,6 +4,7 @@ import type { Runtime } from '../src/runtime/start-runtime.js';
 import { countEvents, eventually, expectAuditGreen, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`saved card and auto-recharge: ${mode.name}`, () => {
@@ -13,24 +14,13 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) =>
-      runtime.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const api = injector(() => runtime.app);
     const balance = async (headers: Record<string, string>) =>
-      (await inject('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
+      (await api.call('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
 
     async function saveCard(headers: Record<string, string>, card: string) {
       const { fake, browser } = await localStripe(runtime);
-      const setup = await inject('POST', '/wallet/setup-payment-method', headers);
+      const setup = await api.call('POST', '/wallet/setup-payment-method', headers);
       expect(setup.statusCode).toBe(200);
       const { setup_intent_id, client_secret } = setup.json<{
         setup_intent_id: string;
@@ -44,7 +34,7 @@ for (const mode of runtimeModes()) {
     async function buy(headers: Record<string, string>, amountUsd: number) {
       const { fake, browser } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: amountUsd })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: amountUsd })
       ).json<{
         payment_intent_id: string;
       }>();
@@ -67,32 +57,32 @@ for (const mode of runtimeModes()) {
 
     it('saves, shows and removes a card (404 when none)', async () => {
       const { headers } = await signIn(runtime, 'card@example.com');
-      expect((await inject('GET', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
-      expect((await inject('DELETE', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
+      expect((await api.call('GET', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
+      expect((await api.call('DELETE', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
       await saveCard(headers, 'pm_card_visa');
-      const saved = await inject('GET', '/wallet/saved-payment-method', headers);
+      const saved = await api.call('GET', '/wallet/saved-payment-method', headers);
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({
         has_payment_method: true,
         card_brand: 'visa',
         card_last4: '4242',
       });
-      const methods = (await inject('GET', '/wallet/payment-methods', headers)).json();
+      const methods = (await api.call('GET', '/wallet/payment-methods', headers)).json();
       expect(methods).toEqual([
         expect.objectContaining({ type: 'card', last_four: '4242', brand: 'visa', is_default: true }),
       ]);
-      const setupStatus = (await inject('GET', '/payments/setup-status', headers)).json();
+      const setupStatus = (await api.call('GET', '/payments/setup-status', headers)).json();
       expect(setupStatus).toMatchObject({
         spending: { has_payment_method: true, ready: true },
         earning: { has_account: false },
       });
-      expect((await inject('DELETE', '/wallet/saved-payment-method', headers)).statusCode).toBe(200);
-      expect((await inject('GET', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
+      expect((await api.call('DELETE', '/wallet/saved-payment-method', headers)).statusCode).toBe(200);
+      expect((await api.call('GET', '/wallet/saved-payment-method', headers)).statusCode).toBe(404);
     });
 
     it('has the spec defaults and validation messages', async () => {
       const { headers } = await signIn(runtime, 'settings@example.com');
-      const status = (await inject('GET', '/wallet/auto-recharge/status', headers)).json();
+      const status = (await api.call('GET', '/wallet/auto-recharge/status', headers)).json();
       expect(status).toMatchObject({
         enabled: false,
         threshold_credits: 10_000,
@@ -101,7 +91,7 @@ for (const mode of runtimeModes()) {
         purchase_amount_usd: 50,
         has_payment_method: false,
       });
-      const small = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+      const small = await api.call('POST', '/wallet/auto-recharge/configure', headers, {
         threshold_credits: 1000,
         purchase_amount_credits: 40_000,
       });
@@ -109,7 +99,7 @@ for (const mode of runtimeModes()) {
       expect(small.json().detail).toContainEqual(
         expect.objectContaining({ msg: 'Purchase amount must be at least 50,000 credits ($50 USD)' }),
       );
-      const above = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+      const above = await api.call('POST', '/wallet/auto-recharge/configure', headers, {
         threshold_credits: 60_000,
         purchase_amount_credits: 50_000,
       });
@@ -122,11 +112,11 @@ for (const mode of runtimeModes()) {
         { purchase_amount_credits: 50_500 },
       ]) {
         expect(
-          (await inject('POST', '/wallet/auto-recharge/configure', headers, payload)).statusCode,
+          (await api.call('POST', '/wallet/auto-recharge/configure', headers, payload)).statusCode,
           JSON.stringify(payload),
         ).toBe(422);
       }
-      const ok = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+      const ok = await api.call('POST', '/wallet/auto-recharge/configure', headers, {
         threshold_credits: 20_000,
         purchase_amount_credits: 100_000,
       });
@@ -137,16 +127,16 @@ for (const mode of runtimeModes()) {
         purchase_amount_credits: 100_000,
         purchase_amount_usd: 100,
       });
-      const off = await inject('PUT', '/wallet/auto-recharge/toggle', headers, { enabled: false });
+      const off = await api.call('PUT', '/wallet/auto-recharge/toggle', headers, { enabled: false });
       expect(off.json()).toMatchObject({ enabled: false, threshold_credits: 20_000 });
-      expect((await inject('PUT', '/wallet/auto-recharge/toggle', headers, {})).statusCode).toBe(422);
+      expect((await api.call('PUT', '/wallet/auto-recharge/toggle', headers, {})).statusCode).toBe(422);
     });
 
     it('charges the saved card exactly once under concurrent spends and concurrent workers', async () => {
       const { userId, headers } = await signIn(runtime, 'recharge@example.com');
       await saveCard(headers, 'pm_card_visa');
       await buy(headers, 50);
-      const configured = await inject('POST', '/wallet/auto-recharge/configure', headers, {
+      const configured = await api.call('POST', '/wallet/auto-recharge/configure', headers, {
         threshold_credits: 10_000,
         purchase_amount_credits: 50_000,
       });
@@ -169,7 +159,7 @@ for (const mode of runtimeModes()) {
       expect(await countEvents(runtime, 'AutoRechargeRequested', 'user_id', userId)).toBe(1);
       expect(await countEvents(runtime, 'AutoRechargeCharged', 'user_id', userId)).toBe(1);
       expect(await countEvents(runtime, 'CreditsPurchased', 'user_id', userId)).toBe(2);
-      const status = (await inject('GET', '/wallet/auto-recharge/status', headers)).json();
+      const status = (await api.call('GET', '/wallet/auto-recharge/status', headers)).json();
       expect(status).toMatchObject({ enabled: true, last_recharge: { status: 'charged', amount_usd: 50 } });
       await expectAuditGreen(runtime);
     });
@@ -178,13 +168,13 @@ for (const mode of runtimeModes()) {
       const { userId, headers } = await signIn(runtime, 'strong@example.com');
       await saveCard(headers, 'pm_card_authenticationRequired');
       await buy(headers, 50);
-      await inject('POST', '/wallet/auto-recharge/configure', headers, {
+      await api.call('POST', '/wallet/auto-recharge/configure', headers, {
         threshold_credits: 10_000,
         purchase_amount_credits: 50_000,
       });
       expect((await spend(userId, 'strong-spend', 45_000)).ok).toBe(true);
       const status = await eventually(
-        async () => (await inject('GET', '/wallet/auto-recharge/status', headers)).json(),
+        async () => (await api.call('GET', '/wallet/auto-recharge/status', headers)).json(),
         (value) => value.last_recharge?.status === 'failed' && value.paused_reason !== null,
       );
       expect(status).toMatchObject({

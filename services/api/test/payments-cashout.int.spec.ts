@@ -9,6 +9,7 @@ import { sweepCashouts } from '../src/payments/payments-worker.js';
 import { expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`Stripe Connect and cash-out: ${mode.name}`, () => {
@@ -20,20 +21,9 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (
-      method: 'GET' | 'POST',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) =>
-      runtime.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const api = injector(() => runtime.app);
     const earning = async (headers: Record<string, string>) =>
-      (await inject('GET', '/wallet/balance?context=earning', headers)).json<{ credits_balance: number }>()
+      (await api.call('GET', '/wallet/balance?context=earning', headers)).json<{ credits_balance: number }>()
         .credits_balance;
 
     async function earn(userId: string, credits: number) {
@@ -61,9 +51,9 @@ for (const mode of runtimeModes()) {
       people += 1;
       const person = await signIn(runtime, `evaluator${people}@example.com`);
       await makeEvaluator(runtime, person.userId, { status: 'verified' });
-      const created = await inject('POST', '/payments/connect/create-account', person.headers);
+      const created = await api.call('POST', '/payments/connect/create-account', person.headers);
       expect(created.json()).toMatchObject({ status: 'created' });
-      const link = (await inject('POST', '/payments/connect/onboarding-link', person.headers)).json<{
+      const link = (await api.call('POST', '/payments/connect/onboarding-link', person.headers)).json<{
         onboarding_url: string;
       }>();
       const { fake } = await localStripe(runtime);
@@ -76,40 +66,42 @@ for (const mode of runtimeModes()) {
 
     it('connects a payout account through onboarding and account.updated', async () => {
       const person = await signIn(runtime, 'connect@example.com');
-      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toEqual({
+      expect((await api.call('GET', '/payments/connect/status', person.headers)).json()).toEqual({
         has_account: false,
         details_submitted: false,
         payouts_enabled: false,
       });
-      expect((await inject('POST', '/payments/connect/dashboard-link', person.headers)).statusCode).toBe(404);
-      const setup = await inject('POST', '/payments/setup-earning', person.headers);
+      expect((await api.call('POST', '/payments/connect/dashboard-link', person.headers)).statusCode).toBe(
+        404,
+      );
+      const setup = await api.call('POST', '/payments/setup-earning', person.headers);
       expect(setup.json()).toMatchObject({
         status: 'created',
         onboarding_url: expect.stringContaining('/_fake/onboarding/'),
       });
-      expect((await inject('POST', '/payments/connect/create-account', person.headers)).json()).toMatchObject(
-        { status: 'existing' },
-      );
+      expect(
+        (await api.call('POST', '/payments/connect/create-account', person.headers)).json(),
+      ).toMatchObject({ status: 'existing' });
       const { fake } = await localStripe(runtime);
       await fetch(setup.json<{ onboarding_url: string }>().onboarding_url, { redirect: 'manual' });
       await fake.idle();
-      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toEqual({
+      expect((await api.call('GET', '/payments/connect/status', person.headers)).json()).toEqual({
         has_account: true,
         details_submitted: true,
         payouts_enabled: true,
       });
-      expect((await inject('POST', '/payments/verify-bank', person.headers)).json()).toMatchObject({
+      expect((await api.call('POST', '/payments/verify-bank', person.headers)).json()).toMatchObject({
         verified: true,
       });
-      expect((await inject('POST', '/payments/connect/dashboard-link', person.headers)).json()).toMatchObject(
-        {
-          dashboard_url: expect.stringContaining('/_fake/express/'),
-        },
-      );
-      expect((await inject('POST', '/payments/connect/disconnect', person.headers)).json()).toEqual({
+      expect(
+        (await api.call('POST', '/payments/connect/dashboard-link', person.headers)).json(),
+      ).toMatchObject({
+        dashboard_url: expect.stringContaining('/_fake/express/'),
+      });
+      expect((await api.call('POST', '/payments/connect/disconnect', person.headers)).json()).toEqual({
         disconnected: true,
       });
-      expect((await inject('GET', '/payments/connect/status', person.headers)).json()).toMatchObject({
+      expect((await api.call('GET', '/payments/connect/status', person.headers)).json()).toMatchObject({
         has_account: false,
       });
     });
@@ -118,7 +110,7 @@ for (const mode of runtimeModes()) {
       const pending = await signIn(runtime, 'pending@example.com');
       await makeEvaluator(runtime, pending.userId, { status: 'pending' });
       await earn(pending.userId, 20_000);
-      const status = (await inject('GET', '/evaluator/status', pending.headers)).json();
+      const status = (await api.call('GET', '/evaluator/status', pending.headers)).json();
       expect(status).toMatchObject({
         evaluator_status: 'pending',
         earning_balance: 20_000,
@@ -126,14 +118,14 @@ for (const mode of runtimeModes()) {
         can_cashout: false,
         stripe_connect_status: { has_account: false, payouts_enabled: false },
       });
-      expect((await inject('POST', '/evaluator/cashout', pending.headers)).statusCode).toBe(403);
+      expect((await api.call('POST', '/evaluator/cashout', pending.headers)).statusCode).toBe(403);
       const stranger = await signIn(runtime, 'stranger@example.com');
-      expect((await inject('GET', '/evaluator/status', stranger.headers)).json()).toMatchObject({
+      expect((await api.call('GET', '/evaluator/status', stranger.headers)).json()).toMatchObject({
         evaluator_status: 'not_applied',
       });
       const verified = await signIn(runtime, 'nobank@example.com');
       await makeEvaluator(runtime, verified.userId);
-      expect((await inject('POST', '/evaluator/cashout', verified.headers)).statusCode).toBe(409);
+      expect((await api.call('POST', '/evaluator/cashout', verified.headers)).statusCode).toBe(409);
     });
 
     it.each([
@@ -150,7 +142,7 @@ for (const mode of runtimeModes()) {
       'balance %i, amount %s: status %i, gross %i, fee %i, net %i, left %i',
       async (credits, amount, status, gross, fee, net, left) => {
         const person = await readyEvaluator(credits);
-        const reply = await inject(
+        const reply = await api.call(
           'POST',
           '/evaluator/cashout',
           person.headers,
@@ -182,7 +174,7 @@ for (const mode of runtimeModes()) {
 
     it('a reversed transfer gives the paid cash-out back once, in the wallet, history and staff list', async () => {
       const person = await readyEvaluator(12_340);
-      const paid = (await inject('POST', '/evaluator/cashout', person.headers)).json<{
+      const paid = (await api.call('POST', '/evaluator/cashout', person.headers)).json<{
         cashout_id: string;
         stripe_transfer_id: string;
         status: string;
@@ -198,9 +190,9 @@ for (const mode of runtimeModes()) {
       await fake.idle();
       expect((await gateway.stripe.transfers.retrieve(paid.stripe_transfer_id)).reversed).toBe(true);
       expect(await earning(person.headers)).toBe(12_340);
-      const transactions = (await inject('GET', '/wallet/transactions?context=earning', person.headers)).json<
-        Array<{ type: string; amount: number; status: string; description: string }>
-      >();
+      const transactions = (
+        await api.call('GET', '/wallet/transactions?context=earning', person.headers)
+      ).json<Array<{ type: string; amount: number; status: string; description: string }>>();
       expect(
         transactions.filter((t) => t.type === 'credit' && t.description.includes(CASHOUT_REVERSED_REASON)),
       ).toEqual([expect.objectContaining({ amount: 12_340, status: 'completed' })]);
@@ -210,7 +202,7 @@ for (const mode of runtimeModes()) {
       );
       expect(rows).toEqual([{ status: 'reversed', failure_reason: CASHOUT_REVERSED_REASON }]);
       const admin = await signIn(runtime, 'finance@example.com', { admin: true });
-      const listed = await inject(
+      const listed = await api.call(
         'GET',
         `/admin/cashouts?filter=${encodeURIComponent(JSON.stringify({ user_id: person.userId }))}`,
         admin.headers,
@@ -223,7 +215,7 @@ for (const mode of runtimeModes()) {
 
     it('a failed bank payout tells the evaluator and moves no credits (the money stays at Stripe)', async () => {
       const person = await readyEvaluator(12_340);
-      expect((await inject('POST', '/evaluator/cashout', person.headers)).json()).toMatchObject({
+      expect((await api.call('POST', '/evaluator/cashout', person.headers)).json()).toMatchObject({
         status: 'paid',
       });
       const { rows: accounts } = await runtime.sql.query<{ stripe_account_id: string }>(
@@ -270,7 +262,7 @@ for (const mode of runtimeModes()) {
       const { fake, gateway } = await localStripe(runtime);
       try {
         await holdBackFunds();
-        const reply = await inject('POST', '/evaluator/cashout', person.headers, {});
+        const reply = await api.call('POST', '/evaluator/cashout', person.headers, {});
         expect(reply.statusCode).toBe(200);
         expect(reply.json()).toMatchObject({
           status: 'pending',
@@ -305,7 +297,7 @@ for (const mode of runtimeModes()) {
       const { fake } = await localStripe(runtime);
       try {
         await holdBackFunds();
-        await inject('POST', '/evaluator/cashout', person.headers, {});
+        await api.call('POST', '/evaluator/cashout', person.headers, {});
         for (let attempt = 1; attempt < MAXIMUM_FUNDS_ATTEMPTS; attempt += 1) {
           await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(7 * attempt));
         }
@@ -321,7 +313,7 @@ for (const mode of runtimeModes()) {
       expect(rows).toEqual([{ failure_reason: FUNDS_SETTLING }]);
       expect(await earning(person.headers)).toBe(25_000);
       await fundPlatform(runtime, 100_00);
-      const again = await inject('POST', '/evaluator/cashout', person.headers);
+      const again = await api.call('POST', '/evaluator/cashout', person.headers);
       expect(again.json()).toMatchObject({ status: 'paid', net_credits: 22_500, status_message: null });
       expect(await earning(person.headers)).toBe(0);
       await expectAuditGreen(runtime);
@@ -338,15 +330,11 @@ for (const mode of runtimeModes()) {
     it('holds back balances under minimum_cashout_credits and pays the minimum exactly', async () => {
       const person = await signIn(runtime, 'minimum@example.com');
       await makeEvaluator(runtime, person.userId);
-      const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-        runtime.app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: person.headers,
-          ...(payload === undefined ? {} : { payload: payload as object }),
-        });
-      await inject('POST', '/payments/connect/create-account');
-      const { onboarding_url } = (await inject('POST', '/payments/connect/onboarding-link')).json<{
+      const api = injector(() => runtime.app);
+      await api.call('POST', '/payments/connect/create-account', person.headers);
+      const { onboarding_url } = (
+        await api.call('POST', '/payments/connect/onboarding-link', person.headers)
+      ).json<{
         onboarding_url: string;
       }>();
       const { fake } = await localStripe(runtime);
@@ -372,18 +360,20 @@ for (const mode of runtimeModes()) {
         await runtime.projector.waitFor(adjusted!.events[0]!.global_position);
       };
       await grant(9_990, 'min-1');
-      const status = (await inject('GET', '/evaluator/status')).json();
+      const status = (await api.call('GET', '/evaluator/status', person.headers)).json();
       expect(status).toMatchObject({
         minimum_cashout_credits: 10_000,
         can_cashout: false,
         earning_balance: 9_990,
       });
-      const below = await inject('POST', '/evaluator/cashout', {});
+      const below = await api.call('POST', '/evaluator/cashout', person.headers, {});
       expect(below.statusCode).toBe(422);
       expect(below.json().detail).toContain('Minimum Balance Not Met');
       await grant(10, 'min-2');
-      expect((await inject('GET', '/evaluator/status')).json()).toMatchObject({ can_cashout: true });
-      expect((await inject('POST', '/evaluator/cashout')).json()).toMatchObject({
+      expect((await api.call('GET', '/evaluator/status', person.headers)).json()).toMatchObject({
+        can_cashout: true,
+      });
+      expect((await api.call('POST', '/evaluator/cashout', person.headers)).json()).toMatchObject({
         status: 'paid',
         gross_credits: 10_000,
         fee_credits: 1_000,

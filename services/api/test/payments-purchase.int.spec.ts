@@ -3,6 +3,7 @@ import type { Runtime } from '../src/runtime/start-runtime.js';
 import { countEvents, expectAuditGreen, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`credit purchases through Stripe (local test mode): ${mode.name}`, () => {
@@ -12,23 +13,12 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) =>
-      runtime.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const api = injector(() => runtime.app);
     const balance = async (headers: Record<string, string>) =>
-      (await inject('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
+      (await api.call('GET', '/wallet/balance', headers)).json<{ credits_balance: number }>().credits_balance;
 
     it('says it runs payments in local mode', async () => {
-      const reply = await inject('GET', '/payments/config', {});
+      const reply = await api.call('GET', '/payments/config', {});
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toMatchObject({
         mode: 'local',
@@ -39,7 +29,7 @@ for (const mode of runtimeModes()) {
     it('purchase -> confirm at the fake -> signed webhook -> credits', async () => {
       const { headers } = await signIn(runtime, 'buyer@example.com');
       const { fake, browser } = await localStripe(runtime);
-      const created = await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 });
+      const created = await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 });
       expect(created.statusCode).toBe(200);
       const body = created.json<{ client_secret: string; payment_intent_id: string; credits: number }>();
       expect(body.client_secret).toMatch(/^pi_.+_secret_/);
@@ -49,14 +39,14 @@ for (const mode of runtimeModes()) {
       await browser.paymentIntents.confirm(body.payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
       expect(await balance(headers)).toBe(50_000);
-      const wallet = (await inject('GET', '/wallet/', headers)).json();
+      const wallet = (await api.call('GET', '/wallet/', headers)).json();
       expect(wallet).toMatchObject({
         spending_balance: 50_000,
         earning_balance: 0,
         currency: 'USD',
         bonus_claimed: false,
       });
-      const transactions = (await inject('GET', '/wallet/transactions', headers)).json<
+      const transactions = (await api.call('GET', '/wallet/transactions', headers)).json<
         Array<{ amount: number; status: string }>
       >();
       expect(transactions[0]).toMatchObject({ amount: 50_000, status: 'completed' });
@@ -67,7 +57,7 @@ for (const mode of runtimeModes()) {
       const { headers } = await signIn(runtime, 'declined@example.com');
       const { fake, browser } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 60 })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 60 })
       ).json<{ payment_intent_id: string }>();
       await expect(
         browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_chargeDeclined' }),
@@ -82,7 +72,7 @@ for (const mode of runtimeModes()) {
       const { headers } = await signIn(runtime, 'fifty@example.com');
       const { fake, browser } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 75 })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 75 })
       ).json<{ payment_intent_id: string }>();
       fake.switches.webhookCopies = 50;
       try {
@@ -104,7 +94,7 @@ for (const mode of runtimeModes()) {
       const { headers } = await signIn(runtime, 'reorder@example.com');
       const { fake, browser, gateway } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 100 })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 100 })
       ).json<{ payment_intent_id: string }>();
       Object.assign(fake.switches, { webhookMode: 'hold', reverseOnFlush: true, webhookCopies: 2 });
       try {
@@ -123,7 +113,7 @@ for (const mode of runtimeModes()) {
       const { userId, headers } = await signIn(runtime, 'spender@example.com');
       const { fake, browser, gateway } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
       ).json<{ payment_intent_id: string }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
@@ -156,7 +146,7 @@ for (const mode of runtimeModes()) {
       const { headers } = await signIn(runtime, 'dispute@example.com');
       const { fake, browser } = await localStripe(runtime);
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
+        await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
       ).json<{ payment_intent_id: string }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
@@ -167,7 +157,7 @@ for (const mode of runtimeModes()) {
 
     it('shows the first-project bonus as claimed once granted, and the per-context wallet', async () => {
       const { userId, headers } = await signIn(runtime, 'bonus@example.com');
-      expect((await inject('GET', '/wallet/', headers)).json()).toMatchObject({
+      expect((await api.call('GET', '/wallet/', headers)).json()).toMatchObject({
         bonus_claimed: false,
         bonus_credits: 5_000,
       });
@@ -177,18 +167,18 @@ for (const mode of runtimeModes()) {
       ]);
       if (!granted!.ok) throw new Error(granted!.message);
       await runtime.projector.waitFor(granted!.events[0]!.global_position);
-      expect((await inject('GET', '/wallet/', headers)).json()).toMatchObject({
+      expect((await api.call('GET', '/wallet/', headers)).json()).toMatchObject({
         bonus_claimed: true,
         spending_balance: 5_000,
       });
-      expect((await inject('GET', '/wallet/context/spending', headers)).json()).toEqual({
+      expect((await api.call('GET', '/wallet/context/spending', headers)).json()).toEqual({
         context: 'spending',
         credits_balance: 5_000,
         usd_equivalent: 5,
         pending_balance: 0,
         currency: 'USD',
       });
-      expect((await inject('GET', '/wallet/context/savings', headers)).statusCode).toBe(422);
+      expect((await api.call('GET', '/wallet/context/savings', headers)).statusCode).toBe(422);
     });
 
     it('needs a signed-in person on every wallet and payments route, and documents them', async () => {
@@ -202,7 +192,7 @@ for (const mode of runtimeModes()) {
         ['GET', '/evaluator/status'],
         ['POST', '/evaluator/cashout'],
       ] as const) {
-        const reply = await inject(method, url, {});
+        const reply = await api.call(method, url, {});
         expect(reply.statusCode, url).toBe(401);
         expect(reply.json()).toMatchObject({ detail: 'No authentication token available' });
       }
@@ -249,7 +239,7 @@ for (const mode of runtimeModes()) {
 
     it('checks the amount with the spec messages and never answers 500', async () => {
       const { headers } = await signIn(runtime, 'validator@example.com');
-      const below = await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 49 });
+      const below = await api.call('POST', '/wallet/purchase-credits', headers, { amount_usd: 49 });
       expect(below.statusCode).toBe(422);
       expect(below.json().detail).toEqual([
         {
@@ -265,10 +255,10 @@ for (const mode of runtimeModes()) {
         { amount_usd: 1e12 },
         { amount_usd: -1 },
       ]) {
-        const reply = await inject('POST', '/wallet/purchase-credits', headers, payload);
+        const reply = await api.call('POST', '/wallet/purchase-credits', headers, payload);
         expect(reply.statusCode, JSON.stringify(payload)).toBe(422);
       }
-      const unauthenticated = await inject('POST', '/wallet/purchase-credits', {}, { amount_usd: 50 });
+      const unauthenticated = await api.call('POST', '/wallet/purchase-credits', {}, { amount_usd: 50 });
       expect(unauthenticated.statusCode).toBe(401);
       const garbage = await runtime.app.inject({
         method: 'POST',

@@ -4,6 +4,7 @@ import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { requestSignInToken, signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 /** The staff actions on a person's stream (sign-in and profile events share it). */
 const STAFF_ACTIONS = ['AdminRoleGranted', 'AdminRoleRevoked', 'UserDisabled', 'UserEnabled'];
@@ -31,11 +32,11 @@ for (const mode of runtimeModes()) {
     afterAll(async () => {
       await runtime?.stop();
     });
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const get = (who: SignedIn, url: string) =>
-      inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
+      api.send({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
     const post = (who: SignedIn, url: string, payload: object = {}) =>
-      inject({ method: 'POST', url: `/api/v1/admin/${url}`, headers: who.headers, payload });
+      api.send({ method: 'POST', url: `/api/v1/admin/${url}`, headers: who.headers, payload });
 
     it('answers 401 signed out and 403 to non-admins on every staff route', async () => {
       const routes: Array<[InjectOptions['method'], string, object | undefined]> = [
@@ -55,9 +56,9 @@ for (const mode of runtimeModes()) {
         ['GET', 'finance/audit', undefined],
       ];
       for (const [method, url, payload] of routes) {
-        const anonymous = await inject({ method, url: `/api/v1/admin/${url}`, payload });
+        const anonymous = await api.send({ method, url: `/api/v1/admin/${url}`, payload });
         expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-        const forbidden = await inject({
+        const forbidden = await api.send({
           method,
           url: `/api/v1/admin/${url}`,
           payload,
@@ -100,7 +101,7 @@ for (const mode of runtimeModes()) {
       expect(granted.json().is_admin).toBe(true);
       // The new admin can now use the staff API.
       expect((await get(target, 'users')).statusCode).toBe(200);
-      const revoked = await inject({
+      const revoked = await api.send({
         method: 'PUT',
         url: `/api/v1/admin/users/${target.userId}`,
         headers: admin.headers,
@@ -190,7 +191,11 @@ for (const mode of runtimeModes()) {
       expect(overdraw.statusCode).toBe(409);
       expect(overdraw.json().code).toBe('insufficient_credits');
 
-      const balance = await inject({ method: 'GET', url: '/api/v1/wallet/balance', headers: person.headers });
+      const balance = await api.send({
+        method: 'GET',
+        url: '/api/v1/wallet/balance',
+        headers: person.headers,
+      });
       expect(balance.json().credits_balance).toBe(2500);
       const tx = await get(admin, `transactions${q({ filter: { user_id: person.userId } })}`);
       expect(tx.headers['content-range']).toBe('transactions 0-0/1');

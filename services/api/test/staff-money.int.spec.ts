@@ -1,10 +1,10 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
-import type { InjectOptions } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 const q = (params: Record<string, unknown>) =>
   '?' +
@@ -69,9 +69,9 @@ for (const mode of runtimeModes()) {
     afterAll(async () => {
       await runtime?.stop();
     });
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const get = (who: SignedIn, url: string) =>
-      inject({ method: 'GET', url: `/api/v1/${url}`, headers: who.headers });
+      api.send({ method: 'GET', url: `/api/v1/${url}`, headers: who.headers });
 
     it('refuses non-admins', async () => {
       for (const url of [
@@ -83,7 +83,7 @@ for (const mode of runtimeModes()) {
         'admin/invoices/pi_1',
       ]) {
         expect((await get(buyer, url)).statusCode, url).toBe(403);
-        expect((await inject({ method: 'GET', url: `/api/v1/${url}` })).statusCode, url).toBe(401);
+        expect((await api.send({ method: 'GET', url: `/api/v1/${url}` })).statusCode, url).toBe(401);
       }
     });
 
@@ -135,7 +135,7 @@ for (const mode of runtimeModes()) {
         line_items: [{ quantity: 120_000, unit_price: 0.001, total_amount: 120 }],
       });
       expect((await get(evaluator, 'billing/invoices')).json()).toEqual([]);
-      expect((await inject({ method: 'GET', url: '/api/v1/billing/invoices' })).statusCode).toBe(401);
+      expect((await api.send({ method: 'GET', url: '/api/v1/billing/invoices' })).statusCode).toBe(401);
     });
 
     it('downloads an invoice PDF with its number, paid state and total', async () => {

@@ -1,9 +1,9 @@
 import { auditLedger, formatAuditReport } from '@evalmarket/projector';
 import { allowFirstName, eventually, refuseFirstName } from '@evalmarket/testkit';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -32,18 +32,18 @@ for (const mode of runtimeModes()) {
     afterAll(async () => {
       await runtime?.stop();
     });
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const api = injector(() => runtime.app);
     const rename = (who: SignedIn, first_name: string) =>
-      inject({
+      api.send({
         method: 'PUT',
         url: '/api/v1/profile/',
         headers: who.headers,
         payload: { first_name, last_name: 'Person' },
       });
-    const metrics = async () => (await inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = async () => (await api.send({ method: 'GET', url: '/metrics' })).body;
 
     it('stops at the event, says so everywhere, answers at once, and resumes after the fix', async () => {
-      const ready = await inject({ method: 'GET', url: '/readyz' });
+      const ready = await api.send({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json().checks).toMatchObject({ 'projection:domain': 'ok', 'projection:wallet': 'ok' });
       expect(metricValue(await metrics(), 'evalmarket_projection_stuck{projection="domain"}')).toBe(0);
@@ -58,7 +58,7 @@ for (const mode of runtimeModes()) {
         // The bounded retries (250 ms), not the 10 s read-your-writes timeout.
         expect(Date.now() - started).toBeLessThan(5_000);
 
-        const notReady = await inject({ method: 'GET', url: '/readyz' });
+        const notReady = await api.send({ method: 'GET', url: '/readyz' });
         expect(notReady.statusCode).toBe(503);
         const body = notReady.json();
         expect(body.status).toBe('unavailable');
@@ -82,9 +82,9 @@ for (const mode of runtimeModes()) {
         const again = await rename(boss, 'Boss');
         expect(again.statusCode).toBe(503);
         expect(Date.now() - asked).toBeLessThan(1_000);
-        const wallet = await inject({ method: 'GET', url: '/api/v1/wallet/', headers: ann.headers });
+        const wallet = await api.send({ method: 'GET', url: '/api/v1/wallet/', headers: ann.headers });
         expect(wallet.statusCode).toBe(200);
-        const profile = await inject({ method: 'GET', url: '/api/v1/profile/', headers: ann.headers });
+        const profile = await api.send({ method: 'GET', url: '/api/v1/profile/', headers: ann.headers });
         expect(profile.statusCode).toBe(200);
 
         const audit = await auditLedger({ sql: runtime.sql, store: runtime.store });
@@ -96,7 +96,7 @@ for (const mode of runtimeModes()) {
         expect(text).toMatch(
           /- Projection domain is stopped at position \d+: event \d+ \(\w+\) fails: .*Wedge; \d+ event\(s\) behind the head/,
         );
-        const finance = await inject({
+        const finance = await api.send({
           method: 'GET',
           url: '/api/v1/admin/finance/audit',
           headers: boss.headers,
@@ -111,13 +111,13 @@ for (const mode of runtimeModes()) {
 
       // The fix is in: the next retry (every STUCK_RETRY_MS) goes through and everything clears.
       const recovered = await eventually(
-        () => inject({ method: 'GET', url: '/readyz' }),
+        () => api.send({ method: 'GET', url: '/readyz' }),
         (reply) => reply.statusCode === 200,
       );
       expect(recovered.statusCode).toBe(200);
       expect(recovered.json().checks['projection:domain']).toBe('ok');
       expect(metricValue(await metrics(), 'evalmarket_projection_stuck{projection="domain"}')).toBe(0);
-      const profile = await inject({ method: 'GET', url: '/api/v1/profile/', headers: ann.headers });
+      const profile = await api.send({ method: 'GET', url: '/api/v1/profile/', headers: ann.headers });
       expect(profile.json()).toMatchObject({ first_name: 'Wedge' });
       expect((await rename(boss, 'Boss')).statusCode).toBe(200);
       const audit = await auditLedger({ sql: runtime.sql, store: runtime.store });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { runtimeModes } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
+import { injector } from './support/inject.js';
 
 for (const mode of runtimeModes()) {
   describe(`wallet money path: ${mode.name}`, () => {
@@ -20,13 +21,9 @@ for (const mode of runtimeModes()) {
       if (!people.has(user)) people.set(user, (await signIn(runtime, `${user}@example.com`)).headers);
       return people.get(user)!;
     };
+    const api = injector(() => runtime.app);
     const grant = async (user: string, body: unknown, headers: Record<string, string> = {}) =>
-      runtime.app.inject({
-        method: 'POST',
-        url: '/api/v1/dev/grant-credits',
-        headers: { ...(await as(user)), ...headers },
-        payload: body as object,
-      });
+      api.call('POST', '/dev/grant-credits', { ...(await as(user)), ...headers }, body);
 
     it('answers 401 with the spec message when nobody is signed in', async () => {
       const reply = await runtime.app.inject({ method: 'GET', url: '/api/v1/wallet/balance' });

@@ -86,6 +86,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Requests allowed per window, counted in the database every API process shares. */
   rateLimits: RateLimitSettings;
+  /** How long a SIGTERM drain may take before the process exits 1 anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export interface RateLimitSettings {
@@ -343,6 +345,12 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     default: '1200',
     meaning: 'Writes one client address may make per window (Stripe webhooks are not counted).',
   },
+  {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    default: '10000',
+    meaning:
+      'On SIGTERM or SIGINT the process stops accepting, finishes the requests in flight and stops its projectors and writer; a drain longer than this exits with code 1.',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -546,6 +554,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
   };
 
+  const shutdownTimeoutMs = read(
+    'SHUTDOWN_TIMEOUT_MS',
+    wholeNumber('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
+  );
+
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
     problems.push(
@@ -619,6 +632,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       writesPerCaller: rateLimits.writesPerCaller!,
       writesPerIp: rateLimits.writesPerIp!,
     },
+    shutdownTimeoutMs: shutdownTimeoutMs!,
   };
 }
 

@@ -1,23 +1,13 @@
 import type { Runtime } from '../../src/runtime/start-runtime.js';
 import { makeEvaluator } from './evaluators.js';
+import { injector, type Headers, type Method } from './inject.js';
 import { signIn, type SignedIn } from './sign-in.js';
-
-type Headers = Record<string, string>;
 
 /** Small HTTP helpers for the evaluation tests (everything goes through app.inject). */
 export function evaluationClient(runtime: Runtime) {
-  const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Headers = {},
-    payload?: unknown,
-  ) => {
-    const reply = await runtime.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = injector(() => runtime.app);
+  const call = async (method: Method, url: string, headers: Headers = {}, payload?: unknown) => {
+    const reply = await api.call(method, url, headers, payload);
     // Tests assert on replies field by field, like `reply.json()` elsewhere.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     let body: any;
