@@ -1,4 +1,4 @@
-import { createApiClient, type JsonReply } from '@evalmarket/api-client';
+import { createApiClient, type JsonReply, type operations } from '@evalmarket/api-client';
 import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -13,12 +13,23 @@ export type AuditCheck = FinanceAudit['checks'][number];
 /** GET /api/v1/admin/finance/summary. */
 export type FinanceSummary = JsonReply<'getAdminFinanceSummary'>;
 
+/** POST /api/v1/admin/purchases/{id}/refund and its reply. */
+export type RefundRequest = NonNullable<
+  operations['postAdminPurchasesByIdRefund']['requestBody']
+>['content']['application/json'];
+export type RefundReply = JsonReply<'postAdminPurchasesByIdRefund'>;
+/** POST /api/v1/admin/cashouts/{id}/retry. */
+export type CashoutRetryReply = JsonReply<'postAdminCashoutsByIdRetry'>;
+
 export interface AdminDataProvider extends DataProvider {
   approveApplication(userId: string, tier: TQualificationTier): Promise<TEvaluatorApplicationItem>;
   rejectApplication(userId: string, reason: string): Promise<TEvaluatorApplicationItem>;
   userAction(userId: string, action: UserAction): Promise<{ id: string }>;
   financeAudit(): Promise<FinanceAudit>;
   financeSummary(): Promise<FinanceSummary>;
+  /** Refunds a purchase through Stripe; `idempotencyKey` makes a retried click the same refund. */
+  refundPurchase(purchaseId: string, body: RefundRequest, idempotencyKey: string): Promise<RefundReply>;
+  retryCashout(cashoutId: string): Promise<CashoutRetryReply>;
   /** Every record of a list for the filter, page by page, up to `maxRecords`. */
   getAll(resource: string, filter: Record<string, unknown>, maxRecords?: number): Promise<unknown[]>;
 }
@@ -121,6 +132,15 @@ export function createDataProvider(session: Session): AdminDataProvider {
       call(api.POST(`/api/v1/admin/users/{id}/${action}`, { params: { path: { id: userId } } })),
     financeAudit: () => call(api.GET('/api/v1/admin/finance/audit')),
     financeSummary: () => call(api.GET('/api/v1/admin/finance/summary')),
+    refundPurchase: (purchaseId, body, idempotencyKey) =>
+      call(
+        api.POST('/api/v1/admin/purchases/{id}/refund', {
+          params: { path: { id: purchaseId }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
+    retryCashout: (cashoutId) =>
+      call(api.POST('/api/v1/admin/cashouts/{id}/retry', { params: { path: { id: cashoutId } } })),
     async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
       const records: unknown[] = [];
       for (let page = 1; records.length < maxRecords; page += 1) {
