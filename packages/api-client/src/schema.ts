@@ -1236,7 +1236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Total spent, this month, evaluations and average cost per vote (USD) */
+        /** Total spent, this month, evaluations created and average cost per vote (USD) */
         get: operations["getBillingSummarySpending"];
         put?: never;
         post?: never;
@@ -7928,7 +7928,7 @@ export interface operations {
                         project_id?: string;
                     } | null;
                     /** @enum {string} */
-                    report?: "statement" | "tax_summary";
+                    report?: "statement" | "tax_summary" | "report" | "invoices";
                 };
             };
         };
@@ -8018,7 +8018,7 @@ export interface operations {
                         project_id?: string;
                     } | null;
                     /** @enum {string} */
-                    report?: "statement" | "tax_summary";
+                    report?: "statement" | "tax_summary" | "report" | "invoices";
                 };
             };
         };

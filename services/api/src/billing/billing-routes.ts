@@ -108,7 +108,7 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
     {
       schema: {
         tags: ['billing'],
-        summary: 'Total spent, this month, evaluations and average cost per vote (USD)',
+        summary: 'Total spent, this month, evaluations created and average cost per vote (USD)',
         response: { 200: ZSpendingBillingSummary },
       },
     },
@@ -118,11 +118,14 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const all = await rewardSum(userId, 'spending', 'completed', new Date(0));
       const month = await rewardSum(userId, 'spending', 'completed', monthStart);
+      const created = await sql.query<{ n: string | number }>(
+        'SELECT count(*) AS n FROM evaluations WHERE creator_id = $1',
+        [userId],
+      );
       return {
         total_spent: all.credits / 1000,
         this_month: month.credits / 1000,
-        // The evaluations read model belongs to issue 5; 0 until it exists.
-        evaluations: 0,
+        evaluations: Number(created.rows[0]?.n ?? 0),
         avg_cost: all.count === 0 ? 0 : Math.round(all.credits / all.count / 10) / 100,
       };
     },
