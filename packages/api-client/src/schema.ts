@@ -1076,6 +1076,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/invoices/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any person's invoice as a PDF (the same document the buyer downloads) */
+        get: operations["getAdminInvoicesByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/purchases/{id}": {
         parameters: {
             query?: never;
@@ -6925,6 +6942,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     }[];
                 };
             };
@@ -6939,6 +6964,64 @@ export interface operations {
             };
             /** @description Signed in but not allowed (role or owner rule) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminInvoicesByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7139,6 +7222,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     };
                 };
             };
@@ -7539,6 +7630,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     }[];
                 };
             };

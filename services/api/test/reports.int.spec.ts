@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { evaluationClient } from './support/evaluations.js';
 import { makeEvaluator } from './support/evaluators.js';
+import { localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 
@@ -62,8 +63,17 @@ for (const mode of runtimeModes()) {
     let runtime: Runtime & { stop(): Promise<void> };
     let requester: SignedIn;
     let evaluator: SignedIn;
+    let admin: SignedIn;
     beforeAll(async () => {
-      runtime = await startTestRuntime(mode);
+      runtime = await startTestRuntime(mode, {
+        invoicing: {
+          sellerName: 'Evalmarket Inc.',
+          sellerAddress: '1 Main St, Springfield, IL 62701, US',
+          sellerTaxId: 'US-12-3456789',
+          taxRatePercent: 20,
+        },
+      });
+      admin = await signIn(runtime, 'books@example.com', { admin: true });
       requester = await signIn(runtime, 'payer@example.com', { firstName: 'Pat', lastName: 'Payer' });
       evaluator = await signIn(runtime, 'voter@example.com', { firstName: 'Val', lastName: 'Voter' });
       await makeEvaluator(runtime, evaluator.userId);
@@ -248,6 +258,83 @@ for (const mode of runtimeModes()) {
         payload: { format: 'pdf', report: 'tax_summary' },
       });
       expect(wrong.statusCode).toBe(422);
+    });
+
+    it('issues each invoice as its own document: seller, buyer, payment method, tax, total', async () => {
+      // A purchase paid by card at Stripe (the double), as the console makes it.
+      const { fake, browser } = await localStripe(runtime);
+      const reply = await inject({
+        method: 'POST',
+        url: '/api/v1/wallet/purchase-credits',
+        headers: requester.headers,
+        payload: { amount_usd: 60 },
+      });
+      const intent = reply.json<{ payment_intent_id: string }>().payment_intent_id;
+      await browser.paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' });
+      await fake.idle();
+      const mine = await inject({
+        method: 'GET',
+        url: '/api/v1/billing/invoices',
+        headers: requester.headers,
+      });
+      expect(mine.json()[0]).toMatchObject({
+        id: intent,
+        invoice_number: 'INV-000003',
+        amount: 60,
+        seller: { name: 'Evalmarket Inc.', tax_id: 'US-12-3456789' },
+        tax_rate_percent: 20,
+        tax_amount: 10,
+        subtotal: 50,
+      });
+      const download = await inject({
+        method: 'GET',
+        url: `/api/v1/billing/invoices/${intent}/download`,
+        headers: requester.headers,
+      });
+      expect(download.headers['content-disposition']).toContain('INV-000003.pdf');
+      const text = await pdfText(download.rawPayload);
+      for (const line of [
+        'Invoice INV-000003',
+        'Seller: Evalmarket Inc.',
+        'Address: 1 Main St, Springfield, IL 62701, US',
+        'Tax ID: US-12-3456789',
+        'Billed to: Pat Payer <payer@example.com>',
+        'Status: PAID',
+        `Payment method: Visa ending 4242 (Stripe payment ${intent})`,
+        'Subtotal: $50.00',
+        'Tax (20%, included): $10.00',
+        'Total: $60.00 USD',
+      ]) {
+        expect(text).toContain(line);
+      }
+      // Staff download the same document; others get nothing.
+      const staff = await inject({
+        method: 'GET',
+        url: `/api/v1/admin/invoices/${intent}/download`,
+        headers: admin.headers,
+      });
+      expect(staff.statusCode).toBe(200);
+      expect(await pdfText(staff.rawPayload)).toContain('Billed to: Pat Payer <payer@example.com>');
+      for (const [url, who, status] of [
+        [`/api/v1/admin/invoices/${intent}/download`, requester, 403],
+        ['/api/v1/admin/invoices/pi_nothing/download', admin, 404],
+        [`/api/v1/billing/invoices/${intent}/download`, evaluator, 404],
+      ] as const) {
+        expect((await inject({ method: 'GET', url, headers: who.headers })).statusCode).toBe(status);
+      }
+      // A purchase Stripe no longer knows still names its payment.
+      const seeded = await pdfText(
+        (
+          await inject({
+            method: 'GET',
+            url: '/api/v1/billing/invoices/pi_r2/download',
+            headers: requester.headers,
+          })
+        ).rawPayload,
+      );
+      expect(seeded).toContain('Payment method: Card payment (Stripe payment pi_r2)');
+      expect(seeded).toContain('Tax (20%, included): $12.50');
+      expect(seeded).toContain('Subtotal: $62.50');
     });
 
     it("counts the requester's evaluations on the Billing screen", async () => {

@@ -3,6 +3,8 @@ import type { App } from '../app/build-app.js';
 import { requireAdmin } from '../auth/guards.js';
 import { INVOICES_FROM, toInvoice, ZInvoice, type TInvoice } from '../billing/invoices.js';
 import { NotFoundError } from '../http/errors.js';
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
+import { invoicePdf } from '../billing/invoice-document.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { retriedCashoutId, retryCashoutIdSql } from '../payments/cashout-retry.js';
 import { atOrAfter, before, equals, raList, ZRaListQuery } from './ra-list.js';
@@ -198,16 +200,49 @@ export async function staffMoneyRoutes(app: App, context: DomainContext): Promis
           },
           defaultSort: ['issue_date', 'DESC'],
           filters: { user_id: equals(`(data->>'user_id')`), invoice_number: equals('invoice_number') },
-          toRecord: toInvoice,
+          toRecord: (row) => toInvoice(row, context.config.invoicing),
         },
         request.query,
       )) as TInvoice[],
   );
 
+  app.get(
+    '/admin/invoices/:id/download',
+    {
+      config: {
+        openapi: {
+          reply: { status: 200, description: 'The invoice', content: { 'application/pdf': FILE_BODY } },
+        },
+      },
+      schema: {
+        tags: ['admin'],
+        summary: "Any person's invoice as a PDF (the same document the buyer downloads)",
+        params: z.object({ id: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await sql.query(`SELECT * FROM ${INVOICES_FROM} WHERE (data->>'purchase_id') = $1`, [
+        request.params.id,
+      ]);
+      if (!rows[0]) throw new NotFoundError('Invoice not found');
+      const invoice = toInvoice(rows[0], context.config.invoicing);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.invoice_number}.pdf"`)
+        .send(await invoicePdf(context, invoice));
+    },
+  );
+
   for (const [resource, from, id, map, record] of [
     ['purchases', PURCHASES_FROM, `(data->>'purchase_id')`, toPurchase, ZStaffPurchase],
     ['cashouts', CASHOUTS_FROM, 'cashout_id', toCashout, ZStaffCashout],
-    ['invoices', INVOICES_FROM, `(data->>'purchase_id')`, toInvoice, ZInvoice],
+    [
+      'invoices',
+      INVOICES_FROM,
+      `(data->>'purchase_id')`,
+      (row: Record<string, unknown>) => toInvoice(row, context.config.invoicing),
+      ZInvoice,
+    ],
   ] as const) {
     app.get(
       `/admin/${resource}/:id`,

@@ -6,6 +6,7 @@ import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { CREDITS_PER_USD, formatUsdFromCredits } from '@evalmarket/contracts';
 import { INVOICES_FROM, toInvoice } from '../billing/invoices.js';
+import type { InvoiceSettings } from '../config/config.js';
 import { AppError, ForbiddenError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { analyticsWindow } from './analytics-window.js';
@@ -126,7 +127,7 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
           : new ForbiddenError('This download link is not valid');
       }
       const ticket = check.ticket;
-      const data = await exportData(sql, ticket, context.now());
+      const data = await exportData(sql, context.config.invoicing, ticket, context.now());
       const day = context.now().toISOString().slice(0, 10);
       const name = `${TITLES[ticket.r].toLowerCase().replace(/ /g, '-')}-${ticket.p}-${day}.${ticket.f}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
@@ -155,7 +156,12 @@ async function personName(sql: SqlExecutor, userId: string): Promise<string> {
   return person ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>` : userId;
 }
 
-async function exportData(sql: SqlExecutor, ticket: ExportTicket, now: Date): Promise<ExportData> {
+async function exportData(
+  sql: SqlExecutor,
+  invoicing: InvoiceSettings,
+  ticket: ExportTicket,
+  now: Date,
+): Promise<ExportData> {
   const window = analyticsWindow({ period: ticket.p as '30d' }, now);
   const start = window.period === 'all' ? await firstMovement(sql, ticket.u, now) : window.start;
   const base = {
@@ -170,7 +176,7 @@ async function exportData(sql: SqlExecutor, ticket: ExportTicket, now: Date): Pr
     return { ...base, ...earningsSummary(ticket.r, totals), rows };
   }
   if (ticket.r === 'invoices') {
-    const rows = await invoiceRows(sql, ticket.u, start, window.end);
+    const rows = await invoiceRows(sql, invoicing, ticket.u, start, window.end);
     return {
       ...base,
       totalLabel: 'Total invoiced',
@@ -244,14 +250,20 @@ function earningsSummary(
 }
 
 /** The person's invoices issued in [start, end): one row each, amount in credits. */
-async function invoiceRows(sql: SqlExecutor, userId: string, start: Date, end: Date): Promise<ExportRow[]> {
+async function invoiceRows(
+  sql: SqlExecutor,
+  settings: InvoiceSettings,
+  userId: string,
+  start: Date,
+  end: Date,
+): Promise<ExportRow[]> {
   const { rows } = await sql.query(
     `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 AND recorded_at >= $2 AND recorded_at < $3
      ORDER BY global_position`,
     [userId, start, end],
   );
   return rows.map((row) => {
-    const invoice = toInvoice(row);
+    const invoice = toInvoice(row, settings);
     return {
       date: invoice.issue_date.slice(0, 10),
       description: `${invoice.invoice_number} ${invoice.description}`,

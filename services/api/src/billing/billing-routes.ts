@@ -4,7 +4,8 @@ import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { INVOICES_FROM, renderInvoicePdf, toInvoice, ZInvoice } from './invoices.js';
+import { invoicePdf } from './invoice-document.js';
+import { INVOICES_FROM, toInvoice, ZInvoice } from './invoices.js';
 
 const FAR_FUTURE = '9999-12-31T00:00:00Z';
 
@@ -48,7 +49,7 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
         `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 ORDER BY global_position DESC LIMIT ${request.query.limit}`,
         [userId],
       );
-      return rows.map(toInvoice);
+      return rows.map((row) => toInvoice(row, context.config.invoicing));
     },
   );
 
@@ -73,19 +74,11 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
         [request.params.id, userId],
       );
       if (!rows[0]) throw new NotFoundError('Invoice not found');
-      const invoice = toInvoice(rows[0]);
-      const people = await sql.query<{ first_name: string; last_name: string; email: string }>(
-        'SELECT first_name, last_name, email FROM users WHERE id = $1',
-        [userId],
-      );
-      const person = people.rows[0];
-      const billedTo = person
-        ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>`
-        : userId;
+      const invoice = toInvoice(rows[0], context.config.invoicing);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.invoice_number}.pdf"`)
-        .send(await renderInvoicePdf(invoice, billedTo));
+        .send(await invoicePdf(context, invoice));
     },
   );
 
