@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +134,24 @@ describe('staff refunds and payout retries, evaluator payout history (browser, r
       '/api/v1/wallet/balance?context=earning',
     );
     expect(earning.credits_balance).toBe(0);
+  });
+
+  it('downloads an invoice as its own document from the Invoices list', async () => {
+    await admin.goto('/admin/#/invoices');
+    const row = admin.getByRole('row').filter({ hasText: 'INV-000001' });
+    await row.waitFor();
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download INV-000001' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('INV-000001.pdf');
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', (await download.path())!, '-']);
+    expect(stdout).toContain('Invoice INV-000001');
+    expect(stdout).toContain('Seller: Evalmarket');
+    expect(stdout).toContain('Billed to: Bea Buyer <bea@example.com>');
+    expect(stdout).toMatch(/Payment method: Visa ending 4242 \(Stripe payment pi_/);
+    expect(stdout).toContain('Total: $50.00 USD');
+    await keepScreenshot(admin, ARTIFACTS, 'invoices-list');
   });
 
   it("shows the evaluator the same payouts in the cash-out page's Payout history", async () => {

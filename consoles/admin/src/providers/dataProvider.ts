@@ -30,6 +30,8 @@ export interface AdminDataProvider extends DataProvider {
   /** Refunds a purchase through Stripe; `idempotencyKey` makes a retried click the same refund. */
   refundPurchase(purchaseId: string, body: RefundRequest, idempotencyKey: string): Promise<RefundReply>;
   retryCashout(cashoutId: string): Promise<CashoutRetryReply>;
+  /** An invoice's PDF, the same document the buyer downloads. */
+  invoicePdf(purchaseId: string): Promise<Blob>;
   /** Every record of a list for the filter, page by page, up to `maxRecords`. */
   getAll(resource: string, filter: Record<string, unknown>, maxRecords?: number): Promise<unknown[]>;
 }
@@ -139,6 +141,13 @@ export function createDataProvider(session: Session): AdminDataProvider {
           body,
         }),
       ),
+    invoicePdf: (purchaseId) =>
+      call(
+        api.GET('/api/v1/admin/invoices/{id}/download', {
+          params: { path: { id: purchaseId } },
+          parseAs: 'blob',
+        }),
+      ) as Promise<Blob>,
     retryCashout: (cashoutId) =>
       call(api.POST('/api/v1/admin/cashouts/{id}/retry', { params: { path: { id: cashoutId } } })),
     async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
