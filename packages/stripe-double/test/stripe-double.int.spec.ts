@@ -152,9 +152,10 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     await expect(
       stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'changed_mind' }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'reason' });
-    await expect(
-      stripe.refunds.create({ payment_intent: intent.id, amount: 4001 }),
-    ).rejects.toMatchObject({ code: 'amount_too_large', param: 'amount' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 4001 })).rejects.toMatchObject({
+      code: 'amount_too_large',
+      param: 'amount',
+    });
     const why = await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'duplicate' });
     expect(why.reason).toBe('duplicate');
     const account = await stripe.accounts.create(expressAccount({ metadata: { user_id: 'u9' } }));
