@@ -1,7 +1,15 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { keepScreenshot, launchBrowser, startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, buyCredits, signInInBrowser } from './support/session';
+
+/** A PDF's text as poppler's pdftotext reads it (layout kept, one line per line). */
+async function pdfText(path: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path, '-']);
+  return stdout;
+}
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const DEMO_REQUESTER = 'demo.requester@evalmarket.local';
@@ -217,6 +225,19 @@ describe('analytics and billing (browser)', () => {
       row.getByRole('button', { name: /Download INV-/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
+    // The PDF read back: seller, buyer, the card that paid, the total.
+    const text = await pdfText(await download.path());
+    expect(text).toContain('Seller: Evalmarket');
+    expect(text).toContain('Billed to: In Voice <invoiced@example.com>');
+    expect(text).toMatch(/Payment method: Visa ending 4242 \(Stripe payment pi_/);
+    expect(text).toContain('Total: $60.00 USD');
+    // Export gives the invoices, not the spending report.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const csv = await (await fetch(new URL(href!, api.baseUrl))).text();
+    expect(csv).toMatch(
+      /^date,description,status,amount_credits,amount_usd\r?\n\d{4}-\d{2}-\d{2},"INV-\d{6} 60,000 evaluation credits",paid,60000,60\.00/,
+    );
     await keepScreenshot(page, ARTIFACTS, 'billing');
   });
 

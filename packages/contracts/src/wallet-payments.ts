@@ -255,3 +255,43 @@ export const ZCashoutReply = z.object({
   estimated_arrival: z.string(),
 });
 export type TCashoutReply = z.infer<typeof ZCashoutReply>;
+
+/** One cash-out in the evaluator's payout history (GET /evaluator/cashouts) and the staff list. */
+export const ZPayoutHistoryItem = z.object({
+  cashout_id: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'reversed']),
+  gross_credits: z.number().int(),
+  fee_credits: z.number().int(),
+  net_credits: z.number().int(),
+  stripe_transfer_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  requested_at: z.string(),
+  settled_at: z.string().nullable(),
+  /** The failed cash-out this one retries, else null. */
+  retry_of: z.string().nullable(),
+});
+export type TPayoutHistoryItem = z.infer<typeof ZPayoutHistoryItem>;
+
+/** Reasons Stripe accepts on a refund (Refunds.d.ts RefundCreateParams.Reason). */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+
+/** POST /admin/purchases/{id}/refund: all that is left of the purchase when amount_usd is absent. */
+export const ZStaffRefundRequest = z
+  .object({
+    amount_usd: z.number().positive().max(999_999.99).optional(),
+    reason: z.enum(REFUND_REASONS).default('requested_by_customer'),
+  })
+  .strict();
+export const ZStaffRefundReply = z.object({
+  refund_id: z.string(),
+  purchase_id: z.string(),
+  /** Stripe's refund status; credits are taken back when it is succeeded (now or by webhook). */
+  status: z.string(),
+  amount_usd: z.number(),
+  refunded_credits: z.number().int(),
+  /** Taken back from the buyer's spending balance; null while the refund is pending at Stripe. */
+  recovered_credits: z.number().int().nullable(),
+  /** Already spent when the refund was made (owed by the buyer); null while pending. */
+  shortfall_credits: z.number().int().nullable(),
+});
+export type TStaffRefundReply = z.infer<typeof ZStaffRefundReply>;

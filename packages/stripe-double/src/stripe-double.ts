@@ -153,6 +153,9 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
 export const API_VERSION = '2026-10-28.endive';
 
 /** The console in local test mode calls the double from the browser, like Stripe.js calls Stripe. */
+/** Refunds.d.ts RefundCreateParams.Reason (the SDK's `OtherString` is for forward compatibility). */
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+
 const corsHeaders = (origin: string): Record<string, string> => ({
   'access-control-allow-origin': origin,
   'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version',
@@ -756,6 +759,15 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
             'amount_too_large',
           );
         }
+        // Refunds.d.ts RefundCreateParams.Reason; Stripe refuses any other value.
+        const reason = str(params.reason);
+        if (reason !== undefined && !REFUND_REASONS.includes(reason)) {
+          throw invalidRequest(
+            'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
+            'reason',
+            'parameter_invalid_string',
+          );
+        }
         const refund = store({
           id: newId('re'),
           object: 'refund',
@@ -764,7 +776,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           payment_intent: charge.payment_intent,
           currency: charge.currency,
           status: switches.refundsStartPending ? 'pending' : 'succeeded',
-          reason: str(params.reason) ?? null,
+          reason: reason ?? null,
           metadata: obj(params.metadata),
           created: nowSeconds(),
         });

@@ -148,6 +148,16 @@ describe('the Stripe fake, driven by the real stripe SDK', () => {
     });
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 });
     expect(refund).toMatchObject({ amount: 1000, status: 'succeeded', payment_intent: intent.id });
+    // Stripe accepts only its three reasons, and never more than is left unrefunded.
+    await expect(
+      stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'changed_mind' }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'reason' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 4001 })).rejects.toMatchObject({
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    const why = await stripe.refunds.create({ payment_intent: intent.id, amount: 100, reason: 'duplicate' });
+    expect(why.reason).toBe('duplicate');
     const account = await stripe.accounts.create(expressAccount({ metadata: { user_id: 'u9' } }));
     expect(account.payouts_enabled).toBe(false);
     const link = await stripe.accountLinks.create({

@@ -63,6 +63,12 @@ describe('loadConfig', () => {
       corsOrigins: [],
       rateLimits: { windowSeconds: 60, authPerIp: 60, writesPerCaller: 300, writesPerIp: 1200 },
       shutdownTimeoutMs: 10_000,
+      invoicing: {
+        sellerName: 'Evalmarket',
+        sellerAddress: undefined,
+        sellerTaxId: undefined,
+        taxRatePercent: 0,
+      },
     });
   });
 
@@ -109,6 +115,10 @@ describe('loadConfig', () => {
         RATE_LIMIT_WRITES_PER_CALLER: '100',
         RATE_LIMIT_WRITES_PER_IP: '400',
         SHUTDOWN_TIMEOUT_MS: '2500',
+        INVOICE_SELLER_NAME: 'Evalmarket Inc.',
+        INVOICE_SELLER_ADDRESS: '1 Main St, Springfield',
+        INVOICE_SELLER_TAX_ID: 'US-1',
+        INVOICE_TAX_RATE_PERCENT: '20',
       }),
     ).toEqual({
       nodeEnv: 'production',
@@ -156,6 +166,12 @@ describe('loadConfig', () => {
       corsOrigins: ['https://console.example.com'],
       rateLimits: { windowSeconds: 30, authPerIp: 10, writesPerCaller: 100, writesPerIp: 400 },
       shutdownTimeoutMs: 2500,
+      invoicing: {
+        sellerName: 'Evalmarket Inc.',
+        sellerAddress: '1 Main St, Springfield',
+        sellerTaxId: 'US-1',
+        taxRatePercent: 20,
+      },
     });
   });
 
@@ -418,6 +434,10 @@ describe('CONFIG_SETTINGS', () => {
       'RATE_LIMIT_WRITES_PER_CALLER',
       'RATE_LIMIT_WRITES_PER_IP',
       'SHUTDOWN_TIMEOUT_MS',
+      'INVOICE_SELLER_NAME',
+      'INVOICE_SELLER_ADDRESS',
+      'INVOICE_SELLER_TAX_ID',
+      'INVOICE_TAX_RATE_PERCENT',
     ]);
     expect(configSettingsMarkdown()).toContain('| `PORT` | 3000 |');
   });
@@ -429,5 +449,35 @@ describe('README', () => {
     const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
     // Regenerate with: npx tsx -e "import('./services/api/src/config/config.ts').then(m => console.log(m.configSettingsMarkdown()))"
     expect(readme).toContain(configSettingsMarkdown());
+  });
+});
+
+describe('invoice settings', () => {
+  it('reads the seller and the tax rate, and refuses a rate that is not a percentage', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).invoicing).toEqual({
+      sellerName: 'Evalmarket',
+      sellerAddress: undefined,
+      sellerTaxId: undefined,
+      taxRatePercent: 0,
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        INVOICE_SELLER_NAME: 'Evalmarket Inc.',
+        INVOICE_SELLER_ADDRESS: '1 Main St, Springfield, IL 62701, US',
+        INVOICE_SELLER_TAX_ID: 'US-12-3456789',
+        INVOICE_TAX_RATE_PERCENT: '8.25',
+      }).invoicing,
+    ).toEqual({
+      sellerName: 'Evalmarket Inc.',
+      sellerAddress: '1 Main St, Springfield, IL 62701, US',
+      sellerTaxId: 'US-12-3456789',
+      taxRatePercent: 8.25,
+    });
+    for (const bad of ['120', '-1', '8.255', 'ten']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', INVOICE_TAX_RATE_PERCENT: bad })).toThrow(
+        /INVOICE_TAX_RATE_PERCENT must be a percentage from 0 to 100/,
+      );
+    }
   });
 });

@@ -1,7 +1,20 @@
-import { DataTable, DateField, List, NumberField, ReferenceField, SelectInput, TextInput } from 'react-admin';
+import type { JsonReply } from '@evalmarket/api-client';
+import { Box } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  List,
+  ReferenceField,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
 import { StatusField } from '../common/StatusChip';
+import { RetryCashoutButton } from './RetryCashoutButton';
 
 const Column = DataTable.Col;
+
+type StaffCashout = JsonReply<'getAdminCashoutsById'>;
 
 const cashoutFilters = [
   <SelectInput
@@ -18,6 +31,25 @@ const cashoutFilters = [
   <TextInput key="user_id" source="user_id" label="Person id" />,
 ];
 
+/** Gross, the 10% fee and the net sent, in credits, in one cell (keeps the list within 1280 px). */
+function AmountField() {
+  const record = useRecordContext<StaffCashout>();
+  if (!record) return null;
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {record.net_credits.toLocaleString('en-US')} net
+      <Box component="span" sx={{ display: 'block', fontSize: '0.8rem', color: 'text.secondary' }}>
+        {record.gross_credits.toLocaleString('en-US')} gross − {record.fee_credits.toLocaleString('en-US')}{' '}
+        fee
+      </Box>
+    </Box>
+  );
+}
+
+/** Long Stripe and cash-out ids may break anywhere rather than widen the table. */
+const breakAnywhere = { wordBreak: 'break-all' } as const;
+
+/** Cash-outs with their Stripe transfer, status and failure reason; failed ones can be retried. */
 export function CashoutList() {
   return (
     <List title="Cash-outs" filters={cashoutFilters} sort={{ field: 'requested_at', order: 'DESC' }}>
@@ -31,19 +63,16 @@ export function CashoutList() {
         <Column source="status" disableSort>
           <StatusField source="status" />
         </Column>
-        <Column source="stripe_transfer_id" label="Stripe transfer" disableSort />
-        <Column source="gross_credits" label="Gross" disableSort>
-          <NumberField source="gross_credits" />
-        </Column>
-        <Column source="fee_credits" label="Fee" disableSort>
-          <NumberField source="fee_credits" />
-        </Column>
-        <Column source="net_credits" label="Net" disableSort>
-          <NumberField source="net_credits" />
+        <Column source="stripe_transfer_id" label="Stripe transfer" disableSort sx={breakAnywhere} />
+        <Column label="Credits" disableSort>
+          <AmountField />
         </Column>
         <Column source="failure_reason" label="Failure" disableSort />
         <Column source="settled_at" label="Settled" disableSort>
           <DateField source="settled_at" showTime />
+        </Column>
+        <Column label="Payout" disableSort sx={breakAnywhere}>
+          <RetryCashoutButton />
         </Column>
       </DataTable>
     </List>

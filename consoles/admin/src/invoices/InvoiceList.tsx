@@ -1,5 +1,6 @@
 import { DataTable, DateField, List, NumberField, ReferenceField, TextInput } from 'react-admin';
 import { StatusField } from '../common/StatusChip';
+import { InvoiceDownloadButton } from './InvoiceDownloadButton';
 
 const Column = DataTable.Col;
 
@@ -31,6 +32,9 @@ export function InvoiceList() {
         </Column>
         <Column source="paid_date" label="Paid" disableSort>
           <DateField source="paid_date" />
+        </Column>
+        <Column label="Document" disableSort>
+          <InvoiceDownloadButton />
         </Column>
       </DataTable>
     </List>

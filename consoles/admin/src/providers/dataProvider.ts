@@ -1,4 +1,4 @@
-import { createApiClient, type JsonReply } from '@evalmarket/api-client';
+import { createApiClient, type JsonReply, type operations } from '@evalmarket/api-client';
 import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -24,6 +24,13 @@ export type AccountContext = 'spending' | 'earning';
 
 /** The API's largest ledger page (services/api/src/admin/account-ledger.ts MAX_LEDGER_PAGE). */
 export const LEDGER_PAGE_ROWS = 500;
+/** POST /api/v1/admin/purchases/{id}/refund and its reply. */
+export type RefundRequest = NonNullable<
+  operations['postAdminPurchasesByIdRefund']['requestBody']
+>['content']['application/json'];
+export type RefundReply = JsonReply<'postAdminPurchasesByIdRefund'>;
+/** POST /api/v1/admin/cashouts/{id}/retry. */
+export type CashoutRetryReply = JsonReply<'postAdminCashoutsByIdRetry'>;
 
 export interface AdminDataProvider extends DataProvider {
   approveApplication(userId: string, tier: TQualificationTier): Promise<TEvaluatorApplicationItem>;
@@ -37,6 +44,11 @@ export interface AdminDataProvider extends DataProvider {
   eventLinks(position: number): Promise<EventLinks>;
   /** An uploaded CV (its API path, as in application_data.cv_url), fetched with the bearer token. */
   downloadCv(cvUrl: string): Promise<Blob>;
+  /** Refunds a purchase through Stripe; `idempotencyKey` makes a retried click the same refund. */
+  refundPurchase(purchaseId: string, body: RefundRequest, idempotencyKey: string): Promise<RefundReply>;
+  retryCashout(cashoutId: string): Promise<CashoutRetryReply>;
+  /** An invoice's PDF, the same document the buyer downloads. */
+  invoicePdf(purchaseId: string): Promise<Blob>;
   /** Every record of a list for the filter, page by page, up to `maxRecords`. */
   getAll(resource: string, filter: Record<string, unknown>, maxRecords?: number): Promise<unknown[]>;
 }
@@ -166,6 +178,22 @@ export function createDataProvider(session: Session): AdminDataProvider {
         }),
       );
     },
+    refundPurchase: (purchaseId, body, idempotencyKey) =>
+      call(
+        api.POST('/api/v1/admin/purchases/{id}/refund', {
+          params: { path: { id: purchaseId }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
+    invoicePdf: (purchaseId) =>
+      call(
+        api.GET('/api/v1/admin/invoices/{id}/download', {
+          params: { path: { id: purchaseId } },
+          parseAs: 'blob',
+        }),
+      ) as Promise<Blob>,
+    retryCashout: (cashoutId) =>
+      call(api.POST('/api/v1/admin/cashouts/{id}/retry', { params: { path: { id: cashoutId } } })),
     async getAll(resource, filter, maxRecords = EXPORT_MAX_RECORDS) {
       const records: unknown[] = [];
       for (let page = 1; records.length < maxRecords; page += 1) {

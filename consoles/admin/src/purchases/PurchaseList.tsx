@@ -7,6 +7,7 @@ import {
   TextInput,
   DateTimeInput,
 } from 'react-admin';
+import { RefundButton } from './RefundButton';
 
 const Column = DataTable.Col;
 
@@ -32,6 +33,12 @@ export function PurchaseList() {
         </Column>
         <Column source="credits" disableSort>
           <NumberField source="credits" />
+        </Column>
+        <Column source="refunded_credits" label="Refunded" disableSort>
+          <NumberField source="refunded_credits" />
+        </Column>
+        <Column label="Actions" disableSort>
+          <RefundButton />
         </Column>
       </DataTable>
     </List>

@@ -3,7 +3,10 @@ import type { App } from '../app/build-app.js';
 import { requireAdmin } from '../auth/guards.js';
 import { INVOICES_FROM, toInvoice, ZInvoice, type TInvoice } from '../billing/invoices.js';
 import { NotFoundError } from '../http/errors.js';
+import { FILE_BODY } from '../http/openapi/operation-rules.js';
+import { invoicePdf } from '../billing/invoice-document.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { retriedCashoutId, retryCashoutIdSql } from '../payments/cashout-retry.js';
 import { atOrAfter, before, equals, raList, ZRaListQuery } from './ra-list.js';
 
 const iso = (value: unknown): string | null =>
@@ -15,6 +18,8 @@ export const ZStaffPurchase = z.object({
   user_id: z.string(),
   amount_usd: z.number(),
   credits: z.number().int(),
+  /** Credits refunded or disputed so far (less any a won dispute gave back). */
+  refunded_credits: z.number().int(),
   global_position: z.number().int(),
   recorded_at: z.string().nullable(),
 });
@@ -32,6 +37,9 @@ export const ZStaffCashout = z.object({
   requested_at: z.string().nullable(),
   settled_at: z.string().nullable(),
   global_position: z.number().int(),
+  /** The failed cash-out this one retries, and the one that retried this one (staff retry). */
+  retry_of: z.string().nullable(),
+  retried_as: z.string().nullable(),
 });
 
 // Cash-outs folded from their four events; each cash-out id is requested once (the ledger's rule).
@@ -41,11 +49,13 @@ const CASHOUTS_FROM = `(SELECT r.data->>'cashout_id' AS cashout_id, r.data->>'us
     p.data->>'stripe_transfer_id' AS stripe_transfer_id, COALESCE(v.data->>'reason', f.data->>'reason') AS failure_reason,
     COALESCE(v.recorded_at, p.recorded_at, f.recorded_at) AS settled_at,
     CASE WHEN v.global_position IS NOT NULL THEN 'reversed' WHEN p.global_position IS NOT NULL THEN 'paid'
-      WHEN f.global_position IS NOT NULL THEN 'failed' ELSE 'pending' END AS status
+      WHEN f.global_position IS NOT NULL THEN 'failed' ELSE 'pending' END AS status,
+    rr.data->>'cashout_id' AS retried_as
   FROM events r
   LEFT JOIN events p ON p.type = 'CashoutPaid' AND p.data->>'cashout_id' = r.data->>'cashout_id'
   LEFT JOIN events f ON f.type = 'CashoutFailed' AND f.data->>'cashout_id' = r.data->>'cashout_id'
   LEFT JOIN events v ON v.type = 'CashoutReversed' AND v.data->>'cashout_id' = r.data->>'cashout_id'
+  LEFT JOIN events rr ON rr.type = 'CashoutRequested' AND rr.data->>'cashout_id' = ${retryCashoutIdSql("r.data->>'cashout_id'")}
   WHERE r.type = 'CashoutRequested') cashouts`;
 
 function toCashout(row: Record<string, unknown>): z.infer<typeof ZStaffCashout> {
@@ -62,6 +72,8 @@ function toCashout(row: Record<string, unknown>): z.infer<typeof ZStaffCashout> 
     requested_at: iso(row.requested_at),
     settled_at: iso(row.settled_at),
     global_position: Number(row.global_position),
+    retry_of: retriedCashoutId(String(row.cashout_id)),
+    retried_as: (row.retried_as as string | null) ?? null,
   };
 }
 
@@ -73,12 +85,19 @@ function toPurchase(row: Record<string, unknown>): z.infer<typeof ZStaffPurchase
     user_id: String(data.user_id),
     amount_usd: Number(data.amount_usd),
     credits: Number(data.credits),
+    refunded_credits: Number(row.refunded_credits ?? 0),
     global_position: Number(row.global_position),
     recorded_at: iso(row.recorded_at),
   };
 }
 
-const PURCHASES_FROM = `(SELECT global_position, data, recorded_at FROM events WHERE type = 'CreditsPurchased') purchases`;
+// Refunded = refunds and disputes less what won disputes gave back (the ledger's refunded_credits).
+const PURCHASES_FROM = `(SELECT p.global_position, p.data, p.recorded_at,
+    COALESCE((SELECT sum(CASE WHEN r.type = 'PurchaseRefunded' THEN (r.data->>'refunded_credits')::bigint
+        ELSE -(r.data->>'reinstated_credits')::bigint END)
+      FROM events r WHERE r.type IN ('PurchaseRefunded', 'PurchaseRefundReinstated')
+        AND r.data->>'purchase_id' = p.data->>'purchase_id'), 0) AS refunded_credits
+  FROM events p WHERE p.type = 'CreditsPurchased') purchases`;
 
 /** Money resources for the staff console, read straight from the log: purchases, cash-outs, invoices. */
 export async function staffMoneyRoutes(app: App, context: DomainContext): Promise<void> {
@@ -103,7 +122,7 @@ export async function staffMoneyRoutes(app: App, context: DomainContext): Promis
         reply,
         {
           resource: 'purchases',
-          select: 'global_position, data, recorded_at',
+          select: 'global_position, data, recorded_at, refunded_credits',
           from: PURCHASES_FROM,
           id: `(data->>'purchase_id')`,
           sortFields: {
@@ -181,16 +200,49 @@ export async function staffMoneyRoutes(app: App, context: DomainContext): Promis
           },
           defaultSort: ['issue_date', 'DESC'],
           filters: { user_id: equals(`(data->>'user_id')`), invoice_number: equals('invoice_number') },
-          toRecord: toInvoice,
+          toRecord: (row) => toInvoice(row, context.config.invoicing),
         },
         request.query,
       )) as TInvoice[],
   );
 
+  app.get(
+    '/admin/invoices/:id/download',
+    {
+      config: {
+        openapi: {
+          reply: { status: 200, description: 'The invoice', content: { 'application/pdf': FILE_BODY } },
+        },
+      },
+      schema: {
+        tags: ['admin'],
+        summary: "Any person's invoice as a PDF (the same document the buyer downloads)",
+        params: z.object({ id: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await sql.query(`SELECT * FROM ${INVOICES_FROM} WHERE (data->>'purchase_id') = $1`, [
+        request.params.id,
+      ]);
+      if (!rows[0]) throw new NotFoundError('Invoice not found');
+      const invoice = toInvoice(rows[0], context.config.invoicing);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.invoice_number}.pdf"`)
+        .send(await invoicePdf(context, invoice));
+    },
+  );
+
   for (const [resource, from, id, map, record] of [
     ['purchases', PURCHASES_FROM, `(data->>'purchase_id')`, toPurchase, ZStaffPurchase],
     ['cashouts', CASHOUTS_FROM, 'cashout_id', toCashout, ZStaffCashout],
-    ['invoices', INVOICES_FROM, `(data->>'purchase_id')`, toInvoice, ZInvoice],
+    [
+      'invoices',
+      INVOICES_FROM,
+      `(data->>'purchase_id')`,
+      (row: Record<string, unknown>) => toInvoice(row, context.config.invoicing),
+      ZInvoice,
+    ],
   ] as const) {
     app.get(
       `/admin/${resource}/:id`,

@@ -14,8 +14,8 @@ export interface ExportTicket {
   f: 'csv' | 'pdf';
   /** period */
   p: string;
-  /** report: report | statement | tax_summary */
-  r: 'report' | 'statement' | 'tax_summary';
+  /** report: report | invoices (spending), statement | tax_summary (earnings) */
+  r: 'report' | 'invoices' | 'statement' | 'tax_summary';
   /** expiry, epoch ms */
   e: number;
 }

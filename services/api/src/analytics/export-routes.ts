@@ -4,7 +4,10 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
-import { AppError, ForbiddenError } from '../http/errors.js';
+import { CREDITS_PER_USD, formatUsdFromCredits } from '@evalmarket/contracts';
+import { INVOICES_FROM, toInvoice } from '../billing/invoices.js';
+import type { InvoiceSettings } from '../config/config.js';
+import { AppError, ForbiddenError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { analyticsWindow } from './analytics-window.js';
 import {
@@ -13,15 +16,20 @@ import {
   verifyExportTicket,
   type ExportTicket,
 } from './export-links.js';
-import { renderCsv, renderPdf, type ExportData } from './render-exports.js';
+import { renderCsv, renderPdf, type ExportData, type ExportRow } from './render-exports.js';
+import { earningsStatement, type StatementTotals } from './statement-data.js';
 
 const ZExportBody = ZExportRequest.extend({
-  /** Earnings only: the statement (default) or the tax summary. */
-  report: z.enum(['statement', 'tax_summary']).optional(),
+  /**
+   * Earnings: the statement (default) or the tax summary. Spending: the spending report (default)
+   * or the invoices of the period (Generate Invoice, Billing's Export).
+   */
+  report: z.enum(['statement', 'tax_summary', 'report', 'invoices']).optional(),
 });
 
 const TITLES = {
   report: 'Spending Report',
+  invoices: 'Invoices',
   statement: 'Earnings Statement',
   tax_summary: 'Tax Summary',
 } as const;
@@ -29,6 +37,22 @@ const TITLES = {
 async function hasExpertRole(sql: SqlExecutor, userId: string): Promise<boolean> {
   const { rows } = await sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [userId]);
   return rows[0]?.roles.includes('expert') === true;
+}
+
+/** The report asked for, within the ones of its kind (422 for another kind's report). */
+function reportOf(kind: 'spending' | 'earnings', asked: string | undefined): ExportTicket['r'] {
+  const allowed =
+    kind === 'spending' ? (['report', 'invoices'] as const) : (['statement', 'tax_summary'] as const);
+  if (asked === undefined) return allowed[0];
+  const found = allowed.find((report) => report === asked);
+  if (!found) {
+    throw ValidationError.at(
+      ['body', 'report'],
+      `report must be one of ${allowed.join(', ')} for ${kind} exports`,
+      'enum',
+    );
+  }
+  return found;
 }
 
 /**
@@ -54,7 +78,7 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
         if (kind === 'earnings' && !(await hasExpertRole(sql, userId)))
           throw new ForbiddenError(EXPERT_ROLE_REQUIRED);
         const { format, time_filter } = request.body;
-        const report = kind === 'spending' ? 'report' : (request.body.report ?? 'statement');
+        const report = reportOf(kind, request.body.report);
         const expires = context.now().getTime() + EXPORT_LINK_TTL_MS;
         const ticket: ExportTicket = {
           u: userId,
@@ -103,7 +127,7 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
           : new ForbiddenError('This download link is not valid');
       }
       const ticket = check.ticket;
-      const data = await exportData(sql, ticket, context.now());
+      const data = await exportData(sql, context.config.invoicing, ticket, context.now());
       const day = context.now().toISOString().slice(0, 10);
       const name = `${TITLES[ticket.r].toLowerCase().replace(/ /g, '-')}-${ticket.p}-${day}.${ticket.f}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
@@ -113,9 +137,54 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
   );
 }
 
-async function exportData(sql: SqlExecutor, ticket: ExportTicket, now: Date): Promise<ExportData> {
+/** Where an "all" report starts: the person's first money movement (today when there is none). */
+async function firstMovement(sql: SqlExecutor, userId: string, now: Date): Promise<Date> {
+  const { rows } = await sql.query<{ first: Date | string | null }>(
+    'SELECT min(created_at) AS first FROM wallet_transactions WHERE user_id = $1',
+    [userId],
+  );
+  const first = rows[0]?.first;
+  return first ? new Date(new Date(first).toISOString().slice(0, 10) + 'T00:00:00Z') : now;
+}
+
+async function personName(sql: SqlExecutor, userId: string): Promise<string> {
+  const people = await sql.query<{ first_name: string; last_name: string; email: string }>(
+    'SELECT first_name, last_name, email FROM users WHERE id = $1',
+    [userId],
+  );
+  const person = people.rows[0];
+  return person ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>` : userId;
+}
+
+async function exportData(
+  sql: SqlExecutor,
+  invoicing: InvoiceSettings,
+  ticket: ExportTicket,
+  now: Date,
+): Promise<ExportData> {
   const window = analyticsWindow({ period: ticket.p as '30d' }, now);
-  const spending = ticket.k === 'spending';
+  const start = window.period === 'all' ? await firstMovement(sql, ticket.u, now) : window.start;
+  const base = {
+    title: TITLES[ticket.r],
+    personName: await personName(sql, ticket.u),
+    period: window.period === 'all' ? 'All time' : ticket.p,
+    start,
+    end: window.end,
+  };
+  if (ticket.k === 'earnings') {
+    const { rows, totals } = await earningsStatement(sql, ticket.u, start, window.end);
+    return { ...base, ...earningsSummary(ticket.r, totals), rows };
+  }
+  if (ticket.r === 'invoices') {
+    const rows = await invoiceRows(sql, invoicing, ticket.u, start, window.end);
+    return {
+      ...base,
+      totalLabel: 'Total invoiced',
+      rows,
+      summary: [['Invoices', String(rows.length)]],
+    };
+  }
+  // Released or cancelled reservations moved nothing: they are not in a report.
   const { rows } = await sql.query<{
     created_at: Date | string;
     description: string;
@@ -123,15 +192,11 @@ async function exportData(sql: SqlExecutor, ticket: ExportTicket, now: Date): Pr
     amount: string | number;
   }>(
     `SELECT created_at, description, status, abs(amount) AS amount FROM wallet_transactions
-     WHERE user_id = $1 AND context = $2 AND type = $3 AND code = 'reward' AND created_at >= $4 AND created_at < $5
+     WHERE user_id = $1 AND context = 'spending' AND type = 'debit' AND code = 'reward'
+       AND status IN ('completed', 'pending') AND created_at >= $2 AND created_at < $3
      ORDER BY global_position`,
-    [ticket.u, spending ? 'spending' : 'earning', spending ? 'debit' : 'credit', window.start, window.end],
+    [ticket.u, start, window.end],
   );
-  const people = await sql.query<{ first_name: string; last_name: string; email: string }>(
-    'SELECT first_name, last_name, email FROM users WHERE id = $1',
-    [ticket.u],
-  );
-  const person = people.rows[0];
   const exportRows = rows.map((row) => ({
     date: new Date(row.created_at).toISOString().slice(0, 10),
     description: row.description,
@@ -140,25 +205,70 @@ async function exportData(sql: SqlExecutor, ticket: ExportTicket, now: Date): Pr
   }));
   const completed = exportRows.filter((row) => row.status === 'completed');
   const sum = completed.reduce((total, row) => total + row.amount_credits, 0);
-  const summary: Array<[string, string]> = [
-    [spending ? 'Votes paid' : 'Votes paid to you', String(completed.length)],
-    ['Credits', sum.toLocaleString('en-US')],
-  ];
-  if (ticket.r === 'tax_summary') {
-    summary.push(['Note', 'Gross earnings before the 10% cash-out fee; keep for your tax records']);
+  return {
+    ...base,
+    totalLabel: 'Total spent',
+    rows: exportRows,
+    summary: [
+      ['Votes paid', String(completed.length)],
+      ['Credits', sum.toLocaleString('en-US')],
+    ],
+  };
+}
+
+/** The statement's or the tax summary's figures, in USD with credits, from the period's totals. */
+function earningsSummary(
+  report: ExportTicket['r'],
+  totals: StatementTotals,
+): Pick<ExportData, 'summary' | 'totalLabel'> {
+  const money = (credits: number) =>
+    `${formatUsdFromCredits(credits)} (${credits.toLocaleString('en-US')} credits)`;
+  if (report === 'tax_summary') {
+    return {
+      totalLabel: 'Net change in earning balance',
+      summary: [
+        ['Total gross earnings', money(totals.rewards)],
+        ['Adjustments', money(totals.adjustments)],
+        ['Platform fees on cash-outs', money(totals.fees)],
+        ['Paid out to your bank', money(totals.netPaidOut)],
+        ['Cash-outs returned', money(totals.returned)],
+        ['Note', 'Gross earnings before the 10% cash-out fee; keep for your tax records'],
+      ],
+    };
   }
   return {
-    title: TITLES[ticket.r],
-    personName: person ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>` : ticket.u,
-    period: ticket.p,
-    start: window.start,
-    end: window.end,
-    totalLabel: spending
-      ? 'Total spent'
-      : ticket.r === 'tax_summary'
-        ? 'Total gross earnings'
-        : 'Total earned',
-    rows: exportRows,
-    summary,
+    totalLabel: 'Net change in earning balance',
+    summary: [
+      ['Votes paid to you', String(totals.rewardCount)],
+      ['Total earned', money(totals.rewards)],
+      ['Adjustments', money(totals.adjustments)],
+      ['Cash-outs (gross)', money(totals.cashoutsGross)],
+      ['Cash-out fees', money(totals.fees)],
+      ['Cash-outs returned', money(totals.returned)],
+    ],
   };
+}
+
+/** The person's invoices issued in [start, end): one row each, amount in credits. */
+async function invoiceRows(
+  sql: SqlExecutor,
+  settings: InvoiceSettings,
+  userId: string,
+  start: Date,
+  end: Date,
+): Promise<ExportRow[]> {
+  const { rows } = await sql.query(
+    `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 AND recorded_at >= $2 AND recorded_at < $3
+     ORDER BY global_position`,
+    [userId, start, end],
+  );
+  return rows.map((row) => {
+    const invoice = toInvoice(row, settings);
+    return {
+      date: invoice.issue_date.slice(0, 10),
+      description: `${invoice.invoice_number} ${invoice.description}`,
+      status: invoice.status,
+      amount_credits: Math.round(invoice.amount * CREDITS_PER_USD),
+    };
+  });
 }

@@ -20,6 +20,9 @@ export interface ExportData {
   summary: Array<[string, string]>;
 }
 
+/** Rows that count towards a report's total: settled movements and paid invoices, never pending ones. */
+const COUNTED_STATUSES = new Set(['completed', 'paid']);
+
 /** One row per movement plus nothing else, so the file re-imports cleanly. */
 export function renderCsv(data: ExportData): Buffer {
   return Buffer.from(
@@ -63,7 +66,7 @@ export function renderPdf(data: ExportData): Promise<Buffer> {
       );
     }
     const total = data.rows
-      .filter((row) => row.status === 'completed')
+      .filter((row) => COUNTED_STATUSES.has(row.status))
       .reduce((sum, row) => sum + row.amount_credits, 0);
     doc
       .moveDown()

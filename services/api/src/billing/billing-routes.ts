@@ -4,7 +4,8 @@ import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { INVOICES_FROM, renderInvoicePdf, toInvoice, ZInvoice } from './invoices.js';
+import { invoicePdf } from './invoice-document.js';
+import { INVOICES_FROM, toInvoice, ZInvoice } from './invoices.js';
 
 const FAR_FUTURE = '9999-12-31T00:00:00Z';
 
@@ -48,7 +49,7 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
         `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 ORDER BY global_position DESC LIMIT ${request.query.limit}`,
         [userId],
       );
-      return rows.map(toInvoice);
+      return rows.map((row) => toInvoice(row, context.config.invoicing));
     },
   );
 
@@ -73,19 +74,11 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
         [request.params.id, userId],
       );
       if (!rows[0]) throw new NotFoundError('Invoice not found');
-      const invoice = toInvoice(rows[0]);
-      const people = await sql.query<{ first_name: string; last_name: string; email: string }>(
-        'SELECT first_name, last_name, email FROM users WHERE id = $1',
-        [userId],
-      );
-      const person = people.rows[0];
-      const billedTo = person
-        ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>`
-        : userId;
+      const invoice = toInvoice(rows[0], context.config.invoicing);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.invoice_number}.pdf"`)
-        .send(await renderInvoicePdf(invoice, billedTo));
+        .send(await invoicePdf(context, invoice));
     },
   );
 
@@ -108,7 +101,7 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
     {
       schema: {
         tags: ['billing'],
-        summary: 'Total spent, this month, evaluations and average cost per vote (USD)',
+        summary: 'Total spent, this month, evaluations created and average cost per vote (USD)',
         response: { 200: ZSpendingBillingSummary },
       },
     },
@@ -118,11 +111,14 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const all = await rewardSum(userId, 'spending', 'completed', new Date(0));
       const month = await rewardSum(userId, 'spending', 'completed', monthStart);
+      const created = await sql.query<{ n: string | number }>(
+        'SELECT count(*) AS n FROM evaluations WHERE creator_id = $1',
+        [userId],
+      );
       return {
         total_spent: all.credits / 1000,
         this_month: month.credits / 1000,
-        // The evaluations read model belongs to issue 5; 0 until it exists.
-        evaluations: 0,
+        evaluations: Number(created.rows[0]?.n ?? 0),
         avg_cost: all.count === 0 ? 0 : Math.round(all.credits / all.count / 10) / 100,
       };
     },

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { CREDITS_PER_USD, formatUsd } from '@evalmarket/contracts';
 import { z } from 'zod';
+import type { InvoiceSettings } from '../config/config.js';
 
 /**
  * Invoices are derived from the log, one per CreditsPurchased event: the number is the purchase's
@@ -35,10 +36,23 @@ export const ZInvoice = z.object({
   download_url: z.string(),
   created_at: z.string(),
   credits: z.number().int(),
+  /** The seller as configured (INVOICE_SELLER_*). */
+  seller: z.object({ name: z.string(), address: z.string().nullable(), tax_id: z.string().nullable() }),
+  /** Tax included in `amount` (INVOICE_TAX_RATE_PERCENT); 0 and 0 when none is configured. */
+  tax_rate_percent: z.number(),
+  tax_amount: z.number(),
+  subtotal: z.number(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
-export function toInvoice(row: Record<string, unknown>): TInvoice {
+/** Tax included in a total, rounded to the cent; the subtotal is the rest. */
+export function includedTax(totalUsd: number, ratePercent: number): { tax: number; subtotal: number } {
+  const totalCents = Math.round(totalUsd * 100);
+  const taxCents = ratePercent > 0 ? Math.round((totalCents * ratePercent) / (100 + ratePercent)) : 0;
+  return { tax: taxCents / 100, subtotal: (totalCents - taxCents) / 100 };
+}
+
+export function toInvoice(row: Record<string, unknown>, settings: InvoiceSettings): TInvoice {
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
     purchase_id: string;
     user_id: string;
@@ -48,6 +62,7 @@ export function toInvoice(row: Record<string, unknown>): TInvoice {
   const recorded = new Date(row.recorded_at as string).toISOString();
   const invoiceNumber = String(row.invoice_number);
   const credits = Number(data.credits);
+  const { tax, subtotal } = includedTax(Number(data.amount_usd), settings.taxRatePercent);
   return {
     id: data.purchase_id,
     invoice_number: invoiceNumber,
@@ -72,11 +87,29 @@ export function toInvoice(row: Record<string, unknown>): TInvoice {
     download_url: `/api/v1/billing/invoices/${encodeURIComponent(data.purchase_id)}/download`,
     created_at: recorded,
     credits,
+    seller: {
+      name: settings.sellerName,
+      address: settings.sellerAddress ?? null,
+      tax_id: settings.sellerTaxId ?? null,
+    },
+    tax_rate_percent: settings.taxRatePercent,
+    tax_amount: tax,
+    subtotal,
   };
 }
 
-/** The invoice as a PDF: number, dates, paid state, line items and total. */
-export function renderInvoicePdf(invoice: TInvoice, billedTo: string): Promise<Buffer> {
+/** Who was billed and how they paid, as the PDF prints them. */
+export interface InvoiceParties {
+  billedTo: string;
+  /** e.g. "Visa ending 4242 (Stripe payment pi_...)". */
+  paymentMethod: string;
+}
+
+/**
+ * The invoice as a PDF: seller (configured), number, dates, buyer, paid state and payment method,
+ * line items, and subtotal, tax and total when a tax rate is configured.
+ */
+export function renderInvoicePdf(invoice: TInvoice, parties: InvoiceParties): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -89,21 +122,28 @@ export function renderInvoicePdf(invoice: TInvoice, billedTo: string): Promise<B
     doc.on('error', reject);
     doc.fontSize(20).text(`Invoice ${invoice.invoice_number}`);
     doc.moveDown(0.5).fontSize(10);
-    doc.text(`Billed to: ${billedTo}`);
+    doc.text(`Seller: ${invoice.seller.name}`);
+    if (invoice.seller.address) doc.text(`Address: ${invoice.seller.address}`);
+    if (invoice.seller.tax_id) doc.text(`Tax ID: ${invoice.seller.tax_id}`);
+    doc.moveDown(0.5);
+    doc.text(`Billed to: ${parties.billedTo}`);
     doc.text(`Issue date: ${invoice.issue_date.slice(0, 10)}`);
     doc.text(
       `Status: ${invoice.status.toUpperCase()}${invoice.paid_date ? ` (paid ${invoice.paid_date.slice(0, 10)})` : ''}`,
     );
+    doc.text(`Payment method: ${parties.paymentMethod}`);
     doc.moveDown();
     for (const item of invoice.line_items) {
       doc.text(
         `${item.description}: ${item.quantity.toLocaleString('en-US')} x ${formatUsd(item.unit_price, 3)} = ${formatUsd(item.total_amount)}`,
       );
     }
-    doc
-      .moveDown()
-      .fontSize(12)
-      .text(`Total: ${formatUsd(invoice.amount)} ${invoice.currency}`);
+    doc.moveDown();
+    if (invoice.tax_rate_percent > 0) {
+      doc.text(`Subtotal: ${formatUsd(invoice.subtotal)}`);
+      doc.text(`Tax (${invoice.tax_rate_percent}%, included): ${formatUsd(invoice.tax_amount)}`);
+    }
+    doc.fontSize(12).text(`Total: ${formatUsd(invoice.amount)} ${invoice.currency}`);
     doc.end();
   });
 }

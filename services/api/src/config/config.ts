@@ -88,6 +88,8 @@ export interface AppConfig {
   rateLimits: RateLimitSettings;
   /** How long a SIGTERM drain may take before the process exits 1 anyway. */
   shutdownTimeoutMs: number;
+  /** What every invoice says about the seller, and the tax included in its total. */
+  invoicing: InvoiceSettings;
 }
 
 export interface RateLimitSettings {
@@ -98,6 +100,14 @@ export interface RateLimitSettings {
   writesPerCaller: number;
   /** Writes per client address. */
   writesPerIp: number;
+}
+
+export interface InvoiceSettings {
+  sellerName: string;
+  sellerAddress: string | undefined;
+  sellerTaxId: string | undefined;
+  /** Tax included in an invoice's total, in percent (0: none shown). */
+  taxRatePercent: number;
 }
 
 export interface StripeSettings {
@@ -351,6 +361,27 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     meaning:
       'On SIGTERM or SIGINT the process stops accepting, finishes the requests in flight and stops its projectors and writer; a drain longer than this exits with code 1.',
   },
+  {
+    name: 'INVOICE_SELLER_NAME',
+    default: 'Evalmarket',
+    meaning: 'Seller named on every invoice (the legal name of the business).',
+  },
+  {
+    name: 'INVOICE_SELLER_ADDRESS',
+    default: '(unset: no address line)',
+    meaning: "Seller's postal address on invoices, one line (e.g. `1 Main St, Springfield, IL 62701, US`).",
+  },
+  {
+    name: 'INVOICE_SELLER_TAX_ID',
+    default: '(unset: no tax id line)',
+    meaning: "Seller's tax or VAT registration number on invoices.",
+  },
+  {
+    name: 'INVOICE_TAX_RATE_PERCENT',
+    default: '0 (no tax shown)',
+    meaning:
+      'Tax included in the price of credits, in percent (0 to 100, up to two decimals); invoices then show subtotal, tax and total.',
+  },
 ];
 
 /** The settings table as Markdown, for the README. */
@@ -558,6 +589,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'SHUTDOWN_TIMEOUT_MS',
     wholeNumber('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
   );
+  const invoiceSellerName = read(
+    'INVOICE_SELLER_NAME',
+    text('INVOICE_SELLER_NAME', 'Evalmarket', /^[^\0\n]{1,200}$/, 'must be one line of 1 to 200 characters'),
+  );
+  const invoiceSellerAddress = read('INVOICE_SELLER_ADDRESS', optionalText('INVOICE_SELLER_ADDRESS'));
+  const invoiceSellerTaxId = read('INVOICE_SELLER_TAX_ID', optionalText('INVOICE_SELLER_TAX_ID'));
+  const invoiceTaxRatePercent = read('INVOICE_TAX_RATE_PERCENT', percent('INVOICE_TAX_RATE_PERCENT'));
 
   const production = nodeEnv === 'production';
   if (production && devEndpointsSetting === true) {
@@ -633,6 +671,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       writesPerIp: rateLimits.writesPerIp!,
     },
     shutdownTimeoutMs: shutdownTimeoutMs!,
+    invoicing: {
+      sellerName: invoiceSellerName!,
+      sellerAddress: invoiceSellerAddress || undefined,
+      sellerTaxId: invoiceSellerTaxId || undefined,
+      taxRatePercent: invoiceTaxRatePercent ?? 0,
+    },
   };
 }
 
@@ -702,6 +746,19 @@ function wholeNumber(name: string, min: number, max: number, fallback: number) {
     const parsed = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
     if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed;
     return fail(ctx, `${name} must be a whole number between ${min} and ${max} (got ${JSON.stringify(raw)})`);
+  });
+}
+
+/** A percentage from 0 to 100 with at most two decimals (a tax rate such as 8.25). */
+function percent(name: string) {
+  return setting(0, (raw, ctx): number => {
+    const value = raw.trim();
+    const parsed = /^\d{1,3}(\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN;
+    if (parsed >= 0 && parsed <= 100) return parsed;
+    return fail(
+      ctx,
+      `${name} must be a percentage from 0 to 100 with at most two decimals (got ${JSON.stringify(raw)})`,
+    );
   });
 }
 

@@ -197,7 +197,7 @@ export async function refreshPayoutAccount(
 }
 
 /** Takes a succeeded refund's credits back (once, keyed by the refund id); false otherwise. */
-async function takeBackRefund(
+export async function takeBackRefund(
   context: DomainContext,
   gateway: PaymentsGateway,
   refund: Stripe.Refund,

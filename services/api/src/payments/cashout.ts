@@ -7,6 +7,7 @@ import {
   PAYOUT_ARRIVAL,
   ZCashoutReply,
   ZCashoutRequest,
+  ZPayoutHistoryItem,
   type TCashoutReply,
   type TEvaluatorStatus,
   type TEventMetadata,
@@ -28,6 +29,8 @@ import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
 import { nextFundsAttemptAt, transferIdempotencyKey, WAITING_FOR_FUNDS } from './cashout-funds-wait.js';
 import { ensureLedgerAccounts, readPayoutAccount, recordPaymentsEvent } from './payments-service.js';
 import { isStripeRefusal } from './stripe-errors.js';
+import { readPayoutHistory } from './payout-history.js';
+import { z } from 'zod';
 
 interface EvaluatorRow {
   evaluator_status: TEvaluatorStatus;
@@ -50,9 +53,26 @@ async function readEvaluator(context: DomainContext, userId: string): Promise<Ev
   );
 }
 
-/** POST /evaluator/cashout (spec 001 sections 2.14, 3, 5); the status read is evaluator/evaluator-routes.ts. */
+/**
+ * POST /evaluator/cashout (spec 001 sections 2.14, 3, 5) and the payout history; the status read
+ * is evaluator/evaluator-routes.ts.
+ */
 export async function cashoutRoutes(app: App, context: DomainContext): Promise<void> {
   const gateway = await paymentsGateway(context);
+
+  app.get(
+    '/evaluator/cashouts',
+    {
+      schema: {
+        tags: ['evaluator'],
+        summary:
+          'My payout history, newest first: each cash-out with its status, Stripe transfer, failure reason and the cash-out it retries',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(ZPayoutHistoryItem) },
+      },
+    },
+    async (request) => readPayoutHistory(context.sql, requireUser(request), request.query.limit),
+  );
 
   app.post(
     '/evaluator/cashout',
@@ -254,7 +274,7 @@ async function awaitFunds(
   if (last) await context.domain.waitFor(last.global_position);
 }
 
-async function cashoutReply(context: DomainContext, cashoutId: string): Promise<TCashoutReply> {
+export async function cashoutReply(context: DomainContext, cashoutId: string): Promise<TCashoutReply> {
   const cashout = context.ledger.state.cashouts.get(cashoutId)!;
   const waiting = cashout.status === 'pending' && (await refusedFundsAttempts(context, cashoutId)) > 0;
   return {

@@ -2,6 +2,7 @@ import type { DomainEventHandlers } from '@evalmarket/projector';
 import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
 import { staffEvaluationRoutes } from '../admin/staff-evaluation-routes.js';
 import { staffLedgerRoutes } from '../admin/staff-ledger-routes.js';
+import { staffMoneyActions } from '../admin/staff-money-actions.js';
 import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
 import { staffRoutes } from '../admin/staff-routes.js';
 import { userAdminProjection } from '../admin/user-admin-projection.js';
@@ -41,6 +42,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   staffRoutes,
   staffMoneyRoutes,
   staffLedgerRoutes,
+  staffMoneyActions,
   staffEvaluationRoutes,
   billingRoutes,
   analyticsRoutes,

@@ -31,13 +31,13 @@ export const PERIODS: Array<{ value: TAnalyticsPeriod; label: string }> = [
 interface ExportButton {
   label: string;
   format: 'pdf' | 'csv';
-  report?: 'statement' | 'tax_summary';
+  report?: 'report' | 'invoices' | 'statement' | 'tax_summary';
 }
 const EXPORTS: Record<Kind, ExportButton[]> = {
   spending: [
     { label: 'Export PDF', format: 'pdf' },
     { label: 'Export CSV', format: 'csv' },
-    { label: 'Generate Invoice', format: 'pdf' },
+    { label: 'Generate Invoice', format: 'pdf', report: 'invoices' },
   ],
   earnings: [
     { label: 'Export Earnings Statement', format: 'pdf', report: 'statement' },

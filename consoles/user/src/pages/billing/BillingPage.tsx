@@ -108,7 +108,7 @@ function SpendingTab() {
         await apiCall({ action: 'exporting' }, (init) =>
           api.POST('/api/v1/analytics/spending/export', {
             ...init,
-            body: { format: 'csv', time_filter: { period: 'all' } },
+            body: { format: 'csv', time_filter: { period: 'all' }, report: 'invoices' },
           }),
         ),
       );

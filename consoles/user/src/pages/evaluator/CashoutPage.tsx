@@ -13,6 +13,7 @@ import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import { newIdempotencyKey } from '../../payments/useStripe';
 import './evaluator.css';
 import { payoutOnboardingUrl } from '../../payments/connect';
+import { PayoutHistory } from './PayoutHistory';
 
 /** The status is reloaded 1 s after a successful cash-out (spec 001 section 4). */
 export const CASHOUT_RELOAD_MS = 1000;
@@ -36,6 +37,7 @@ export function CashoutPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<TCashoutReply>();
+  const [historyVersion, setHistoryVersion] = useState(0);
   const reloadTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
@@ -77,6 +79,7 @@ export function CashoutPage() {
       setConfirming(false);
       if (reply.status === 'failed') setError(reply.failure_reason ?? PAYMENT_MESSAGES.cashoutFailed);
       else setResult(reply);
+      setHistoryVersion((version) => version + 1);
       reloadTimer.current = window.setTimeout(() => void load(), CASHOUT_RELOAD_MS);
     } catch {
       setConfirming(false);
@@ -179,6 +182,7 @@ export function CashoutPage() {
               </button>
             </div>
           )}
+          <PayoutHistory version={historyVersion} />
         </>
       )}
       {error && (
