@@ -1,6 +1,7 @@
 export {
   startLedgerWriter,
   LEDGER_WRITER_LEASE_KEY,
+  STEPPED_DOWN_MESSAGE,
   type LedgerWriter,
   type Companions,
   type LedgerResult,
@@ -21,3 +22,12 @@ export {
   type WriterRole,
   type WriterRoleOptions,
 } from './writer-role.js';
+export {
+  createLedgerClient,
+  serveLedgerCommands,
+  LEDGER_SUBMIT_COMMAND,
+  type CommandRequester,
+  type CommandServer,
+  type LedgerClient,
+  type LedgerClientOptions,
+} from './ledger-client.js';

@@ -130,6 +130,8 @@ const PACKED_STREAM_PREFIX = 'reward-';
 /** The commands whose events are all reward transfers (packed), so companions can ride along. */
 const COMPANION_COMMANDS = ['ReserveReward', 'PostReward', 'ReleaseReward'] as const;
 const MAX_COMMIT_ATTEMPTS = 5;
+/** The answer to commands a writer held when it stepped down: they may go to its successor. */
+export const STEPPED_DOWN_MESSAGE = 'The ledger writer changed; try again.';
 /** Smallest batch decided while a commit runs, and smallest half a batch is split into. */
 const SPLIT_MIN = 64;
 
@@ -363,11 +365,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   function steppedDown(): LedgerResult {
-    return {
-      ok: false,
-      rejection: 'ledger_unavailable',
-      message: 'The ledger writer changed; try again.',
-    };
+    return { ok: false, rejection: 'ledger_unavailable', message: STEPPED_DOWN_MESSAGE };
   }
 
   function unavailable(): LedgerResult {
