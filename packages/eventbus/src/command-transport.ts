@@ -62,7 +62,11 @@ const decoder = new TextDecoder();
 
 export interface NatsCommandTransportOptions {
   natsUrl: string | string[];
-  /** Subjects are `{subjectPrefix}.commands.{name}` (NATS_SUBJECT_PREFIX). */
+  /**
+   * This deployment's subject prefix (NATS_SUBJECT_PREFIX). Commands go to
+   * `{subjectPrefix}_commands.{name}`: beside the event stream's `{subjectPrefix}.>`, not under
+   * it, or JetStream would store each command and answer it with its own acknowledgement.
+   */
   subjectPrefix: string;
   logger: EventBusLogger;
   connectTimeoutMs?: number;
@@ -88,7 +92,7 @@ export function natsCommandTransport(
   logger: EventBusLogger,
   close: () => Promise<void>,
 ): CommandTransport {
-  const subjectOf = (name: string) => `${subjectPrefix}.commands.${name}`;
+  const subjectOf = (name: string) => `${subjectPrefix}_commands.${name}`;
   return {
     serve(name, handler) {
       const subscription: Subscription = nc.subscribe(subjectOf(name), {
@@ -125,7 +129,8 @@ export function natsCommandTransport(
         if (timeout <= 0) throw new CommandUnavailableError(name, attempt - 1, lastError);
         try {
           const message = await nc.request(subjectOf(name), data, { timeout });
-          const reply = JSON.parse(decoder.decode(message.data)) as Reply;
+          const reply = parseReply(message.data);
+          if (!reply) throw new CommandFailedError(name, 'the reply is not a command reply');
           if (!reply.ok) throw new CommandFailedError(name, reply.error);
           return reply.result;
         } catch (error) {
@@ -139,4 +144,15 @@ export function natsCommandTransport(
     },
     close,
   };
+}
+
+function parseReply(data: Uint8Array): Reply | undefined {
+  try {
+    const reply = JSON.parse(decoder.decode(data)) as Partial<Reply> | null;
+    if (reply?.ok === true && 'result' in reply) return reply as Reply;
+    if (reply?.ok === false && typeof reply.error === 'string') return reply as Reply;
+  } catch {
+    // not JSON
+  }
+  return undefined;
 }

@@ -108,7 +108,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       } catch {
         // This process may have become the writer meanwhile.
         if (localWriter() && Date.now() < deadline) continue;
-        return submissions.map(() => unavailable('The ledger writer did not answer in time; try again.'));
+        return submissions.map(() => unavailable('The ledger writer could not be reached; try again.'));
       }
     }
   }

@@ -54,6 +54,14 @@ const PROJECTION_PACING_MS = 50;
  */
 const RELAY_PACING_MS = 20;
 
+/**
+ * Fail-over bounds when several processes share the log: a standby relay takes over within this
+ * long of its leader's death, and events a dead projector held go to the others after the ack
+ * wait (messages a live one holds are kept alive meanwhile, however long their batch takes).
+ */
+const RELAY_STANDBY_POLL_MS = 1_000;
+const CONSUMER_ACK_WAIT_MS = 3_000;
+
 export interface Runtime {
   app: App;
   sql: SqlClient;
@@ -117,7 +125,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
           store,
           sql,
           logger,
-          relay: { pacingMs: RELAY_PACING_MS },
+          relay: { pacingMs: RELAY_PACING_MS, standbyPollMs: RELAY_STANDBY_POLL_MS },
+          consumer: { ackWaitMs: CONSUMER_ACK_WAIT_MS },
           ...nats,
         })
       : createInProcessBus({ store, startAfter: (name) => readCheckpoint(sql, name), logger });
