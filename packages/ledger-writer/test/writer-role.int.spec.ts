@@ -16,6 +16,10 @@ import {
 } from '../src/index.js';
 
 const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
+const reserve = (transfer_id: string): LedgerCommand => ({
+  type: 'ReserveReward',
+  data: { transfer_id, requester_id: 'u1', evaluator_id: 'ev', credits: 100, timeout_ms: 60_000 },
+});
 const purchase = (user_id: string, purchase_id = `pi_${randomUUID()}`): LedgerCommand => ({
   type: 'PurchaseCredits',
   data: { purchase_id, user_id, amount_usd: 50 },
@@ -43,7 +47,11 @@ for (const kind of databaseKinds()) {
       await db?.drop();
     });
 
-    it('refuses the commit of a deposed writer that did not notice, and lands nothing', async () => {
+    /**
+     * Writer A, "paused": it never hears that its lease session ends. Its session is cut (on
+     * PGlite one process holds every lease anyway) and B takes over.
+     */
+    const deposeUnnoticed = async () => {
       db = await createTestDatabase({ kind });
       const a = processOn(db);
       const taken = (await takeFencedLease(a.sql, {
@@ -53,7 +61,6 @@ for (const kind of databaseKinds()) {
       }))!;
       a.fence.hold(LEDGER_WRITER_LEASE_NAME, taken.token);
       const deposedFor: string[] = [];
-      // Writer A is "paused": it never hears that its lease session ends.
       const writerA = await startLedgerWriter({
         store: a.store,
         sql: a.sql,
@@ -61,9 +68,8 @@ for (const kind of databaseKinds()) {
         onDeposed: (reason) => deposedFor.push(reason),
       });
       cleanups.push(() => writerA.stop());
-      expect((await writerA.submit(open('u1'))).ok).toBe(true);
-
-      // Its session is cut (on PGlite, one process holds every lease anyway) and B takes over.
+      for (const result of await writerA.submitMany([open('u1'), open('ev'), purchase('u1'), reserve('t1')]))
+        expect(result.ok).toBe(true);
       if (kind === 'postgres') {
         await db.client.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -73,8 +79,13 @@ for (const kind of databaseKinds()) {
       const b = processOn(db);
       const roleB = await startWriterRole({ store: b.store, sql: b.sql, fence: b.fence, retryMs: 50 });
       cleanups.push(() => roleB.stop());
-      expect(await eventually(() => roleB.writer, Boolean)).toBeDefined();
+      const writerB = (await eventually(() => roleB.writer, Boolean))!;
+      expect(writerB).toBeDefined();
+      return { writerA, writerB, deposedFor };
+    };
 
+    it('refuses the commit of a deposed writer that did not notice, and lands nothing', async () => {
+      const { writerA, writerB, deposedFor } = await deposeUnnoticed();
       // A wakes up and commits on its stale state: the trigger refuses it.
       const staleId = `pi_${randomUUID()}`;
       const stale = await writerA.submit(purchase('u1', staleId));
@@ -85,13 +96,21 @@ for (const kind of databaseKinds()) {
       expect(await writerA.submit(purchase('u1'))).toMatchObject({ ok: false });
 
       // The same command retried at the new writer lands once.
-      const retried = await roleB.writer!.submit(purchase('u1', staleId));
-      expect(retried).toMatchObject({ ok: true, duplicate: false });
-      expect(await roleB.writer!.submit(purchase('u1', staleId))).toMatchObject({
-        ok: true,
-        duplicate: true,
-      });
+      expect(await writerB.submit(purchase('u1', staleId))).toMatchObject({ ok: true, duplicate: false });
+      expect(await writerB.submit(purchase('u1', staleId))).toMatchObject({ ok: true, duplicate: true });
       expect(await purchasesInLog(db, staleId)).toBe(1);
+    });
+
+    it("refuses a deposed writer's packed commit (a reward, sent as one script) too", async () => {
+      const { writerA, writerB, deposedFor } = await deposeUnnoticed();
+      expect(await writerA.submit(reserve('t2'))).toMatchObject({
+        ok: false,
+        rejection: 'ledger_unavailable',
+      });
+      expect(deposedFor).toEqual(['fenced']);
+      // Not a duplicate at the successor: nothing of A's attempt landed.
+      expect(await writerB.submit(reserve('t2'))).toMatchObject({ ok: true, duplicate: false });
+      expect([...writerB.state.rewards.keys()].sort()).toEqual(['t1', 't2']);
     });
 
     it('lets events recorded without a fence through while a writer holds one', async () => {
