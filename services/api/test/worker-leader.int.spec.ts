@@ -42,7 +42,12 @@ describe.skipIf(!process.env.DATABASE_URL)('worker role on PostgreSQL: one proce
     await startProcess(running, 'second');
     expect([...running]).toEqual(['first']);
     await first.stop();
-    expect(await eventually(() => [...running], (names) => names.length === 1)).toEqual(['second']);
+    expect(
+      await eventually(
+        () => [...running],
+        (names) => names.length === 1,
+      ),
+    ).toEqual(['second']);
   });
 
   it('hands the jobs over when the holder loses its lease session', async () => {
@@ -56,6 +61,11 @@ describe.skipIf(!process.env.DATABASE_URL)('worker role on PostgreSQL: one proce
        WHERE l.locktype = 'advisory' AND l.objid = 7331004 AND l.granted AND l.database =
          (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
-    expect(await eventually(() => [...running], (names) => names.join() === 'second')).toEqual(['second']);
+    expect(
+      await eventually(
+        () => [...running],
+        (names) => names.join() === 'second',
+      ),
+    ).toEqual(['second']);
   });
 });
