@@ -245,7 +245,7 @@ function escapeGlob(directory: string): string {
 }
 
 const DOLLAR_QUOTED = /\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g;
-const HIDDEN = /\u0000(\d+)\u0000/g;
+const HIDDEN = /\uE000(\d+)\uE000/g;
 
 /**
  * Splits a migration on `;` at line ends. A dollar-quoted body (a function's) is one piece of
@@ -253,7 +253,7 @@ const HIDDEN = /\u0000(\d+)\u0000/g;
  */
 export function splitStatements(sql: string): string[] {
   const bodies: string[] = [];
-  const hidden = sql.replace(DOLLAR_QUOTED, (body) => `\u0000${bodies.push(body) - 1}\u0000`);
+  const hidden = sql.replace(DOLLAR_QUOTED, (body) => `\uE000${bodies.push(body) - 1}\uE000`);
   return hidden
     .split(/;\s*(?:\r?\n|$)/)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
