@@ -244,10 +244,19 @@ function escapeGlob(directory: string): string {
     .replace(/[*?[\]{}()!]/g, '\\$&');
 }
 
-/** Splits a migration on `;` at line ends; our migrations hold no functions with inner semicolons. */
+const DOLLAR_QUOTED = /\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g;
+const HIDDEN = /\uE000(\d+)\uE000/g;
+
+/**
+ * Splits a migration on `;` at line ends. A dollar-quoted body (a function's) is one piece of
+ * its statement, whatever semicolons and comments it holds.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
+  const bodies: string[] = [];
+  const hidden = sql.replace(DOLLAR_QUOTED, (body) => `\uE000${bodies.push(body) - 1}\uE000`);
+  return hidden
     .split(/;\s*(?:\r?\n|$)/)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s.length > 0);
+    .filter((s) => s.length > 0)
+    .map((s) => s.replace(HIDDEN, (_, index: string) => bodies[Number(index)]!));
 }

@@ -76,6 +76,33 @@ export interface PgClientOptions {
   statementTimeoutMs?: number;
 }
 
+/** Idle time before TCP keepalive probes on a lease's session. */
+const LEASE_KEEPALIVE_MS = 2_000;
+const LEASE_SERVER_KEEPALIVES =
+  'SET tcp_keepalives_idle = 2; SET tcp_keepalives_interval = 1; SET tcp_keepalives_count = 3';
+
+/** A lease held by a session of its own: released by ending it, lost when it ends otherwise. */
+function sessionLease(session: pg.Client): Lease {
+  let released = false;
+  let lost = false;
+  const listeners: Array<() => void> = [];
+  session.on('end', () => {
+    if (released || lost) return;
+    lost = true;
+    for (const listener of listeners.splice(0)) listener();
+  });
+  return {
+    release: async () => {
+      released = true;
+      await session.end();
+    },
+    onLost(listener) {
+      if (lost) listener();
+      else listeners.push(listener);
+    },
+  };
+}
+
 export function createPgClient(options: PgClientOptions): SqlClient {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -170,9 +197,15 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       const session = new pg.Client({
         connectionString: options.connectionString,
         application_name: 'evalmarket-lease',
+        // A holder whose machine vanished is noticed by the server within seconds, which frees
+        // the lock for a standby (the fencing token guards against the holder coming back).
+        keepAlive: true,
+        keepAliveInitialDelayMillis: LEASE_KEEPALIVE_MS,
       });
       session.on('error', () => undefined);
       await session.connect();
+      // The server's side of the same: it frees the lock once it finds the holder gone.
+      await session.query(LEASE_SERVER_KEEPALIVES);
       const result = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
         key,
       ]);
@@ -180,8 +213,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
         await session.end();
         return null;
       }
-      const lease: Lease = { release: () => session.end() };
-      return lease;
+      return sessionLease(session);
     },
     close: () => pool.end(),
   };

@@ -63,7 +63,7 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     },
     // One process owns a PGlite directory, so holding it is holding every lease.
     async tryLease() {
-      return { release: async () => undefined };
+      return { release: async () => undefined, onLost: () => undefined };
     },
     close: () => db.close(),
   };

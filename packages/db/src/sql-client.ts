@@ -65,4 +65,10 @@ export function sqlLiteral(value: string): string {
 
 export interface Lease {
   release(): Promise<void>;
+  /**
+   * Calls `listener` once if the lease ends without `release` (its session was cut: the server
+   * restarted, the network dropped, an operator ended the backend). Whoever held it must stop
+   * acting as the holder: someone else may hold it now.
+   */
+  onLost(listener: () => void): void;
 }

@@ -39,4 +39,11 @@ describe('splitStatements', () => {
       'CREATE INDEX b ON a (x)',
     ]);
   });
+
+  it('keeps a dollar-quoted function body whole', () => {
+    const body = '$$\nBEGIN\n  -- why\n  RETURN NULL;\nEND;\n$$';
+    expect(
+      splitStatements(`CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS ${body};\nSELECT 1;\n`),
+    ).toEqual([`CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS ${body}`, 'SELECT 1']);
+  });
 });

@@ -20,3 +20,14 @@ export { RELAY_LOCK_NAMESPACE } from './relay.js';
 export { batchSubject } from './stream-setup.js';
 export { Pause, backoffMs } from './pause.js';
 export { packEvents, unpackEvents } from './stream-message.js';
+export {
+  createNatsCommandTransport,
+  natsCommandTransport,
+  CommandFailedError,
+  CommandUnavailableError,
+  type CommandContext,
+  type CommandHandler,
+  type CommandRequestOptions,
+  type CommandTransport,
+  type NatsCommandTransportOptions,
+} from './command-transport.js';

@@ -198,7 +198,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
   };
 }
 
-async function connectWithRetry(args: {
+export async function connectWithRetry(args: {
   servers: string | string[];
   name: string;
   timeoutMs: number;

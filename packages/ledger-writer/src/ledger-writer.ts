@@ -5,6 +5,7 @@ import {
   type TStoredEvent,
 } from '@evalmarket/contracts';
 import type { Lease, SqlClient } from '@evalmarket/db';
+import { isFencedError } from './writer-fence.js';
 import {
   validateUnit,
   type CommitOutcome,
@@ -40,6 +41,17 @@ export interface LedgerWriterOptions {
   logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Told after each batch commit (metrics): commands in it, how long the commit took, whether it failed. */
   onCommit?: (commit: { commands: number; seconds: number; ok: boolean }) => void;
+  /**
+   * The writer's lease, already taken (with a fencing token its store's transactions carry: see
+   * writer-fence.ts). Without it the writer takes the plain lease itself and refuses to start
+   * when another holds it.
+   */
+  lease?: Lease;
+  /**
+   * Told once when the writer stops being the writer by itself: its lease was lost, or a commit
+   * was fenced off because another writer took over. It refuses commands from then on.
+   */
+  onDeposed?: (reason: 'lease_lost' | 'fenced') => void;
 }
 
 /**
@@ -118,6 +130,8 @@ const PACKED_STREAM_PREFIX = 'reward-';
 /** The commands whose events are all reward transfers (packed), so companions can ride along. */
 const COMPANION_COMMANDS = ['ReserveReward', 'PostReward', 'ReleaseReward'] as const;
 const MAX_COMMIT_ATTEMPTS = 5;
+/** The answer to commands a writer held when it stepped down: they may go to its successor. */
+export const STEPPED_DOWN_MESSAGE = 'The ledger writer changed; try again.';
 /** Smallest batch decided while a commit runs, and smallest half a batch is split into. */
 const SPLIT_MIN = 64;
 
@@ -132,7 +146,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   const maxQueueLength = options.maxQueueLength ?? 200_000;
   const now = options.now ?? Date.now;
 
-  const lease: Lease | null = await sql.tryLease(LEDGER_WRITER_LEASE_KEY);
+  const lease: Lease | null = options.lease ?? (await sql.tryLease(LEDGER_WRITER_LEASE_KEY));
   if (!lease) throw new Error('Another ledger writer holds the lease for this database; only one may run.');
 
   let state = createLedgerState();
@@ -142,7 +156,25 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   let queue: Pending[] = [];
   let running = false;
   let stopped = false;
+  /** Set once another writer may be deciding: nothing decided here may commit or be retried. */
+  let deposed = false;
+  let steppedDownFor: 'lease_lost' | 'fenced' | undefined;
   let idle: Promise<void> = Promise.resolve();
+
+  /**
+   * Stops taking commands. A lost lease alone does not mean another writer took over, so what is
+   * queued still goes to the log, where the fencing token decides; a fenced commit means one did,
+   * and everything in hand is answered as unavailable (the callers retry at the new writer).
+   */
+  function depose(reason: 'lease_lost' | 'fenced'): void {
+    if (reason === 'fenced') deposed = true;
+    stopped = true;
+    if (steppedDownFor) return;
+    steppedDownFor = reason;
+    options.logger?.warn({ reason }, 'ledger writer stepped down');
+    options.onDeposed?.(reason);
+  }
+  lease.onLost(() => depose('lease_lost'));
 
   async function catchUp(target: LedgerState, after: number): Promise<number> {
     let cursor = after;
@@ -248,6 +280,10 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       }
       return outcomes;
     } catch (error) {
+      if (isFencedError(error)) {
+        depose('fenced');
+        return undefined;
+      }
       options.logger?.warn(
         { err: error, batch: flight.batch.length },
         'ledger batch commit failed; reloading',
@@ -328,6 +364,10 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     }
   }
 
+  function steppedDown(): LedgerResult {
+    return { ok: false, rejection: 'ledger_unavailable', message: STEPPED_DOWN_MESSAGE };
+  }
+
   function unavailable(): LedgerResult {
     return {
       ok: false,
@@ -384,6 +424,14 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         }
         if (flight) {
           const outcomes = await landed(flight);
+          if (deposed) {
+            // Another writer decides now: nothing here landed, and nothing may be retried here.
+            for (const pending of [...flight.batch, ...(next?.batch ?? []), ...queue])
+              pending.resolve(steppedDown());
+            queue = [];
+            flight = undefined;
+            break;
+          }
           if (!outcomes) {
             await recover([...flight.batch, ...(next?.batch ?? [])]);
             flight = undefined;
@@ -496,7 +544,8 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     async stop() {
       stopped = true;
       await idle;
-      await lease.release();
+      // A lease already lost has nothing left to release; ending its session again is harmless.
+      await lease.release().catch(() => undefined);
     },
   };
 }

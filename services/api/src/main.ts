@@ -30,9 +30,13 @@ try {
 } catch (error) {
   startup.exitOnStartupError(error);
 }
-const address = await runtime.app.listen({ port: config.port, host: config.host });
-if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
-printWhereToGo(address);
+if (config.roles.has('api')) {
+  const address = await runtime.app.listen({ port: config.port, host: config.host });
+  if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
+  printWhereToGo(address);
+} else {
+  console.log(`Evalmarket running ${[...config.roles].join(', ')} (no HTTP: the api role is off)`);
+}
 
 exitOnStopSignals({
   drain: async () => {

@@ -69,6 +69,9 @@ describe('loadConfig', () => {
         sellerTaxId: undefined,
         taxRatePercent: 0,
       },
+      roles: new Set(['api', 'writer', 'projector', 'worker']),
+      writerLeaseRetryMs: 1_000,
+      ledgerCommandDeadlineMs: 10_000,
     });
   });
 
@@ -105,6 +108,9 @@ describe('loadConfig', () => {
         EVALUATION_WORKER_INTERVAL_MS: '500',
         NATS_STREAM: 'EVENTS_EU',
         NATS_SUBJECT_PREFIX: 'eu.events',
+        ROLES: 'api, writer',
+        WRITER_LEASE_RETRY_MS: '250',
+        LEDGER_COMMAND_DEADLINE_MS: '5000',
         METRICS_TOKEN: 'm'.repeat(24),
         PROJECTION_RETRY_ATTEMPTS: '3',
         PROJECTION_STUCK_RETRY_MS: '5000',
@@ -172,6 +178,9 @@ describe('loadConfig', () => {
         sellerTaxId: 'US-1',
         taxRatePercent: 20,
       },
+      roles: new Set(['api', 'writer']),
+      writerLeaseRetryMs: 250,
+      ledgerCommandDeadlineMs: 5_000,
     });
   });
 
@@ -181,6 +190,12 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/NATS_STREAM must be letters, digits/);
     expect(attempt).toThrow(/NATS_SUBJECT_PREFIX must be dot-separated tokens/);
     expect(attempt).toThrow(/METRICS_TOKEN must be at least 16 characters long/);
+  });
+
+  it('refuses a role it does not know', () => {
+    expect(() => loadConfig({ ROLES: 'api,scheduler' })).toThrow(
+      /ROLES must list roles from api, writer, projector, worker \(got "scheduler"\)/,
+    );
   });
 
   it('turns the development endpoints off by default in production, on in test', () => {
@@ -424,6 +439,9 @@ describe('CONFIG_SETTINGS', () => {
       'EVALUATION_WORKER_INTERVAL_MS',
       'NATS_STREAM',
       'NATS_SUBJECT_PREFIX',
+      'ROLES',
+      'WRITER_LEASE_RETRY_MS',
+      'LEDGER_COMMAND_DEADLINE_MS',
       'METRICS_TOKEN',
       'PROJECTION_RETRY_ATTEMPTS',
       'PROJECTION_STUCK_RETRY_MS',

@@ -31,6 +31,7 @@ export {
 export { DEFAULT_RETRY_POLICY, type ProjectionRetryPolicy } from './projection-retries.js';
 export { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
 export { waitForCheckpoint, type WaitForCheckpointOptions } from './wait-for-checkpoint.js';
+export { checkpointView } from './checkpoint-view.js';
 export { getWalletBalance, getAccountBalance } from './get-wallet-balance.js';
 export {
   listWalletTransactions,

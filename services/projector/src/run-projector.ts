@@ -69,6 +69,11 @@ export interface Projector {
 
 export const DEFAULT_PROJECTOR_BATCH_SIZE = 2000;
 const DEFAULT_WAIT_TIMEOUT_MS = 10_000;
+/**
+ * While readers wait, how often the stored checkpoint is read: another process's projector on the
+ * same durable consumer may apply the events they wait for (this one then skips them).
+ */
+const SHARED_CHECKPOINT_POLL_MS = 25;
 
 /**
  * Runs one projection (the wallet's by default) until stopped: every delivered batch goes through
@@ -96,6 +101,25 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     if (result.position > position) position = result.position;
     waiters.settle(position);
     options.onBatch?.(result);
+  };
+
+  // Runs while readers wait; ends when none is left.
+  let polling = false;
+  const pollSharedCheckpoint = async () => {
+    if (polling) return;
+    polling = true;
+    try {
+      while (waiters.size > 0 && !stopped) {
+        await new Promise((resolve) => setTimeout(resolve, SHARED_CHECKPOINT_POLL_MS));
+        const stored = await readCheckpoint(sql, projection).catch(() => position);
+        if (stored > position) {
+          position = stored;
+          waiters.settle(position);
+        }
+      }
+    } finally {
+      polling = false;
+    }
   };
 
   const project = (events: readonly TStoredEvent[]) =>
@@ -189,6 +213,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
           ),
       );
       hurry();
+      void pollSharedCheckpoint();
       return waiting;
     },
     async stop() {

@@ -11,8 +11,12 @@ export interface ApiProcess {
   /** http://127.0.0.1:{port} */
   baseUrl: string;
   dataDir: string;
+  /** The process id (the writer lease's holder names it). */
+  pid: number;
   /** Everything the process printed, for failure messages. */
   output(): string;
+  /** Sends a signal (SIGKILL: a crash) and resolves once the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,10 +49,10 @@ export function embeddedApiEnv(port: number, dataDir: string): Record<string, st
  * once /readyz answers 200.
  */
 export async function startApiProcess(
-  options: { env?: Record<string, string>; readyTimeoutMs?: number } = {},
+  options: { env?: Record<string, string>; readyTimeoutMs?: number; port?: number } = {},
 ): Promise<ApiProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
@@ -84,9 +88,15 @@ export async function startApiProcess(
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => output,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;

@@ -8,6 +8,7 @@ import { invoicePdf } from '../billing/invoice-document.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { retriedCashoutId, retryCashoutIdSql } from '../payments/cashout-retry.js';
 import { atOrAfter, before, equals, raList, ZRaListQuery } from './ra-list.js';
+import { refundedCreditsSql } from '../ledger/ledger-lookups.js';
 
 const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();
@@ -93,10 +94,7 @@ function toPurchase(row: Record<string, unknown>): z.infer<typeof ZStaffPurchase
 
 // Refunded = refunds and disputes less what won disputes gave back (the ledger's refunded_credits).
 const PURCHASES_FROM = `(SELECT p.global_position, p.data, p.recorded_at,
-    COALESCE((SELECT sum(CASE WHEN r.type = 'PurchaseRefunded' THEN (r.data->>'refunded_credits')::bigint
-        ELSE -(r.data->>'reinstated_credits')::bigint END)
-      FROM events r WHERE r.type IN ('PurchaseRefunded', 'PurchaseRefundReinstated')
-        AND r.data->>'purchase_id' = p.data->>'purchase_id'), 0) AS refunded_credits
+    ${refundedCreditsSql(`p.data->>'purchase_id'`)} AS refunded_credits
   FROM events p WHERE p.type = 'CreditsPurchased') purchases`;
 
 /** Money resources for the staff console, read straight from the log: purchases, cash-outs, invoices. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ZProjectionStatus,
   ADMIN_SELF_DISABLE_MESSAGE,
@@ -16,6 +15,7 @@ import { requireAdmin } from '../auth/guards.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import { requestEntityId } from '../http/request-ids.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { reconcileStripe, ZStripeReconciliation } from './stripe-reconciliation.js';
 import { ACTOR_PREFIX, PERSON_FIELDS } from './event-links.js';
@@ -526,7 +526,7 @@ export async function staffRoutes(app: App, context: DomainContext): Promise<voi
       const adminId = requireAdmin(request);
       const { user_id, context: kind, amount_credits, reason } = request.body;
       await getUser(user_id);
-      const adjustment_id = randomUUID();
+      const adjustment_id = requestEntityId(request, 'staff-adjustment');
       const [opened, adjusted] = await ledger.submitMany(
         [
           { type: 'OpenUserAccounts', data: { user_id } },

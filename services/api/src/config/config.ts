@@ -90,7 +90,17 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** What every invoice says about the seller, and the tax included in its total. */
   invoicing: InvoiceSettings;
+  /** What this process runs (ROLES); every role by default. */
+  roles: ReadonlySet<ProcessRole>;
+  /** How often a standing-by writer tries to take the writer lease, in milliseconds. */
+  writerLeaseRetryMs: number;
+  /** How long a money command may take to reach the active writer and be answered, fail-overs included. */
+  ledgerCommandDeadlineMs: number;
 }
+
+/** What a process can run; see ARCHITECTURE.md, Roles. */
+export const PROCESS_ROLES = ['api', 'writer', 'projector', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 export interface RateLimitSettings {
   windowSeconds: number;
@@ -305,6 +315,23 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     name: 'NATS_SUBJECT_PREFIX',
     default: 'events',
     meaning: 'Subject prefix of that stream (dot-separated tokens, no wildcards); one per deployment.',
+  },
+  {
+    name: 'ROLES',
+    default: 'api,writer,projector,worker',
+    meaning:
+      'What this process runs, comma-separated: api (HTTP), writer (the ledger writer: one active per database, the others stand by), projector (read models), worker (timers, leader-elected). A process without writer sends money commands to the active one over NATS.',
+  },
+  {
+    name: 'WRITER_LEASE_RETRY_MS',
+    default: '1000',
+    meaning: 'How often a standing-by writer tries to take the writer lease (milliseconds).',
+  },
+  {
+    name: 'LEDGER_COMMAND_DEADLINE_MS',
+    default: '10000',
+    meaning:
+      'How long a money command may take to reach the active writer and be answered, a fail-over included (milliseconds); then 503.',
   },
   {
     name: 'METRICS_TOKEN',
@@ -572,6 +599,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     wholeNumber('PROJECTION_STUCK_RETRY_MS', 100, 86_400_000, 60_000),
   );
   const corsOrigins = read('CORS_ORIGINS', originList('CORS_ORIGINS'));
+  const roles = read('ROLES', roleList('ROLES'));
+  const writerLeaseRetryMs = read(
+    'WRITER_LEASE_RETRY_MS',
+    wholeNumber('WRITER_LEASE_RETRY_MS', 50, 60_000, 1_000),
+  );
+  const ledgerCommandDeadlineMs = read(
+    'LEDGER_COMMAND_DEADLINE_MS',
+    wholeNumber('LEDGER_COMMAND_DEADLINE_MS', 100, 300_000, 10_000),
+  );
   const rateLimits = {
     windowSeconds: read('RATE_LIMIT_WINDOW_SECONDS', wholeNumber('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60)),
     authPerIp: read('RATE_LIMIT_AUTH_PER_IP', wholeNumber('RATE_LIMIT_AUTH_PER_IP', 1, 1_000_000, 60)),
@@ -664,6 +700,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     claimLeaseSeconds: claimLeaseSeconds!,
     evaluationWorkerIntervalMs: evaluationWorkerIntervalMs!,
     corsOrigins: corsOrigins!,
+    roles: roles!,
+    writerLeaseRetryMs: writerLeaseRetryMs!,
+    ledgerCommandDeadlineMs: ledgerCommandDeadlineMs!,
     rateLimits: {
       windowSeconds: rateLimits.windowSeconds!,
       authPerIp: rateLimits.authPerIp!,
@@ -678,6 +717,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
       taxRatePercent: invoiceTaxRatePercent ?? 0,
     },
   };
+}
+
+function roleList(name: string) {
+  return setting(new Set<ProcessRole>(PROCESS_ROLES), (raw, ctx): Set<ProcessRole> => {
+    const roles = new Set<ProcessRole>();
+    for (const part of raw.split(',').map((item) => item.trim())) {
+      if (!(PROCESS_ROLES as readonly string[]).includes(part)) {
+        return fail(
+          ctx,
+          `${name} must list roles from ${PROCESS_ROLES.join(', ')} (got ${JSON.stringify(part)})`,
+        );
+      }
+      roles.add(part as ProcessRole);
+    }
+    return roles;
+  });
 }
 
 function originList(name: string) {

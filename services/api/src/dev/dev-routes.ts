@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { ZDevGrantCreditsReply, ZDevGrantCreditsRequest, type TEventMetadata } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import { userAccount } from '@evalmarket/ledger';
-import type { LedgerWriter } from '@evalmarket/ledger-writer';
+import type { LedgerClient } from '@evalmarket/ledger-writer';
 import { getWalletBalance, type Projector } from '@evalmarket/projector';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import type { Mailer } from '../identity/mailer.js';
 import { requireUser } from '../auth/guards.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import { requestEntityId, requestIdempotencyKey } from '../http/request-ids.js';
 
 /**
  * Development only (absent in production): grants credits to the signed-in person as an
@@ -16,7 +16,7 @@ import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
  */
 export async function devRoutes(
   app: App,
-  options: { sql: SqlClient; ledger: LedgerWriter; projector: Projector; mailer: Mailer },
+  options: { sql: SqlClient; ledger: LedgerClient; projector: Projector; mailer: Mailer },
 ): Promise<void> {
   const { sql, ledger, projector, mailer } = options;
 
@@ -57,11 +57,13 @@ export async function devRoutes(
     async (request, reply) => {
       const userId = requireUser(request);
       const { amount_credits, context, reason } = request.body;
-      const adjustment_id = randomUUID();
+      const adjustment_id = requestEntityId(request, 'dev-grant');
+      const idempotencyKey = requestIdempotencyKey(request);
       const metadata: TEventMetadata = {
         actor: `user:${userId}`,
         request_id: request.id,
         correlation_id: request.id,
+        ...(idempotencyKey === undefined ? {} : { idempotency_key: idempotencyKey }),
       };
       const [opened, adjusted] = await ledger.submitMany(
         [

@@ -5,6 +5,7 @@ import {
   type TValidationIssue,
 } from '@evalmarket/contracts';
 import { EventStoreError } from '@evalmarket/eventstore';
+import { isFencedError } from '@evalmarket/ledger-writer';
 import { ProjectionLagError, ProjectionStuckError } from '@evalmarket/projector';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -269,6 +270,13 @@ export function toErrorReply(error: unknown, context: ErrorContext): ErrorReply 
       AppErrorCode.PayloadTooLarge,
       `The request holds more than can be recorded at once: ${error.message}.`,
     );
+  }
+  if (isFencedError(error)) {
+    // This process's writer was replaced and it has not noticed yet: nothing was written, and a
+    // retry goes to the new writer.
+    return reply(503, 'ledger_unavailable', 'The ledger writer changed; try again.', {
+      'retry-after': '1',
+    });
   }
   if (error instanceof ProjectionLagError) {
     // The read models are behind (a stuck or restarting projector): a retry can succeed.

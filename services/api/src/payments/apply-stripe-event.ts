@@ -13,6 +13,7 @@ import {
   readPayoutAccount,
   recordPaymentsEvent,
 } from './payments-service.js';
+import { findPurchase, findRefund } from '../ledger/ledger-lookups.js';
 
 /**
  * Applies one verified Stripe event. Every effect is keyed by a Stripe object id, so the same
@@ -112,7 +113,7 @@ export async function creditPaymentIntent(
   intentId: string,
   metadata: TEventMetadata,
 ): Promise<string> {
-  if (context.ledger.state.purchases.has(intentId)) return 'duplicate';
+  if (await findPurchase(context.store, intentId)) return 'duplicate';
   const intent = await gateway.stripe.paymentIntents.retrieve(intentId);
   const userId = intent.metadata?.user_id;
   if (intent.status !== 'succeeded') return `ignored: status ${intent.status}`;
@@ -147,10 +148,11 @@ export async function takeBack(
 ): Promise<void> {
   const { sourceId, intentId, metadata } = options;
   // A refund may overtake the payment's own webhook: credit the payment first.
-  if (!context.ledger.state.purchases.has(intentId)) {
+  let purchase = await findPurchase(context.store, intentId);
+  if (!purchase) {
     await creditPaymentIntent(context, gateway, intentId, metadata);
+    purchase = await findPurchase(context.store, intentId);
   }
-  const purchase = context.ledger.state.purchases.get(intentId);
   if (!purchase) return;
   await submitAndWait(
     context,
@@ -231,7 +233,7 @@ async function applyDispute(
   await takeBack(context, gateway, { sourceId: dispute.id, intentId, amountCents: withdrawn, metadata });
   if (reinstated < withdrawn) return 'dispute: credits taken back';
   // Not a purchase of credits (no user_id): nothing was taken, so nothing to give back.
-  if (!context.ledger.state.refunds.has(dispute.id)) return 'ignored: dispute of no purchase';
+  if (!(await findRefund(context.store, dispute.id))) return 'ignored: dispute of no purchase';
   await submitAndWait(context, { type: 'ReinstateRefund', data: { refund_id: dispute.id } }, metadata);
   return 'dispute won: credits restored';
 }

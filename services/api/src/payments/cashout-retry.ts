@@ -2,6 +2,7 @@ import { MAXIMUM_ID_LENGTH } from '@evalmarket/ledger';
 import type { TCashoutReply, TEventMetadata } from '@evalmarket/contracts';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import { findCashout } from '../ledger/ledger-lookups.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { cashoutReply, payCashout } from './cashout.js';
 import type { PaymentsGateway } from './payments-gateway.js';
@@ -39,10 +40,10 @@ export async function retryCashout(
   cashoutId: string,
   metadata: TEventMetadata,
 ): Promise<TCashoutReply> {
-  const failed = context.ledger.state.cashouts.get(cashoutId);
+  const failed = await findCashout(context.store, cashoutId);
   if (!failed) throw new NotFoundError('Cash-out not found', 'cashout_not_found');
   const retryId = retryCashoutId(cashoutId);
-  if (context.ledger.state.cashouts.has(retryId)) {
+  if (await findCashout(context.store, retryId)) {
     // Pays it when an earlier attempt stopped before Stripe answered; a settled one is left as is.
     await payCashout(context, gateway, retryId, metadata);
     return cashoutReply(context, retryId);

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { PaymentsGateway } from './payments-gateway.js';
 import { submitAndWait } from './submit-and-wait.js';
+import { findCashout } from '../ledger/ledger-lookups.js';
 
 /** What the evaluator reads in their wallet and cash-out history when Stripe takes a payout back. */
 export const CASHOUT_REVERSED_REASON = 'The transfer to your payout account was reversed';
@@ -27,7 +28,7 @@ export async function reverseCashoutTransfer(
 ): Promise<string> {
   const transfer: Stripe.Transfer = await gateway.stripe.transfers.retrieve(transferId);
   const cashoutId = transfer.metadata?.cashout_id;
-  const cashout = cashoutId ? context.ledger.state.cashouts.get(cashoutId) : undefined;
+  const cashout = cashoutId ? await findCashout(context.store, cashoutId) : undefined;
   if (!cashoutId || !cashout) return 'ignored: not a cash-out transfer';
   if (transfer.amount_reversed < transfer.amount) {
     context.logger.warn(

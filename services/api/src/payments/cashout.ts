@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CREDITS_PER_CENT,
   CREDITS_PER_USD,
@@ -13,6 +12,7 @@ import {
   type TEventMetadata,
 } from '@evalmarket/contracts';
 import { availableBalance } from '@evalmarket/ledger';
+import { getAccountBalance } from '@evalmarket/projector';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { eventMetadata } from '../events/record-events.js';
@@ -24,6 +24,7 @@ import {
   ValidationError,
 } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
+import { requestEntityId } from '../http/request-ids.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
 import { nextFundsAttemptAt, transferIdempotencyKey, WAITING_FOR_FUNDS } from './cashout-funds-wait.js';
@@ -31,6 +32,7 @@ import { ensureLedgerAccounts, readPayoutAccount, recordPaymentsEvent } from './
 import { isStripeRefusal } from './stripe-errors.js';
 import { readPayoutHistory } from './payout-history.js';
 import { z } from 'zod';
+import { findCashout } from '../ledger/ledger-lookups.js';
 
 interface EvaluatorRow {
   evaluator_status: TEvaluatorStatus;
@@ -100,8 +102,9 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
         throw new ConflictError('Set up your bank account before cashing out', 'payouts_not_enabled');
       }
       await ensureLedgerAccounts(context, userId);
-      const earning = context.ledger.state.users.get(userId)?.earning;
-      const available = earning ? availableBalance(earning) : 0;
+      // From the wallet read model, which the read barrier has brought up to this person's
+      // own writes; the writer checks the amount again against its books.
+      const available = availableBalance(await getAccountBalance(context.sql, userId, 'earning'));
       const requested = request.body?.amount_credits;
       const minimum = context.config.minimumCashoutCredits;
       if (requested !== undefined && requested % CREDITS_PER_CENT !== 0) {
@@ -125,7 +128,7 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
           { message: 'Not enough earnings to cash out this amount' },
         );
       }
-      const cashoutId = `co_${randomUUID()}`;
+      const cashoutId = `co_${requestEntityId(request, 'cashout')}`;
       const metadata = eventMetadata(request);
       const result = await context.ledger.submit(
         {
@@ -174,7 +177,7 @@ export async function payCashout(
   cashoutId: string,
   metadata: TEventMetadata,
 ): Promise<void> {
-  const cashout = context.ledger.state.cashouts.get(cashoutId);
+  const cashout = await findCashout(context.store, cashoutId);
   if (!cashout || cashout.status !== 'pending') return;
   const account = await readPayoutAccount(context.sql, cashout.user_id);
   if (!account.stripe_account_id) {
@@ -275,7 +278,8 @@ async function awaitFunds(
 }
 
 export async function cashoutReply(context: DomainContext, cashoutId: string): Promise<TCashoutReply> {
-  const cashout = context.ledger.state.cashouts.get(cashoutId)!;
+  const cashout = await findCashout(context.store, cashoutId);
+  if (!cashout) throw new Error(`cash-out ${cashoutId} is not in the log`);
   const waiting = cashout.status === 'pending' && (await refusedFundsAttempts(context, cashoutId)) > 0;
   return {
     cashout_id: cashoutId,

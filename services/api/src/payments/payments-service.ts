@@ -15,6 +15,7 @@ import { recordEvents } from '../events/record-events.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { PaymentsGateway } from './payments-gateway.js';
+import { hasLedgerAccounts } from '../ledger/ledger-lookups.js';
 
 /** Hash of an event payload for the store's idempotency check (a retry must carry the same). */
 export function payloadHash(value: unknown): string {
@@ -53,7 +54,8 @@ export async function recordPaymentsEvent(
 
 /** Opens the person's ledger accounts if they are not open yet (identity opens them at sign-up). */
 export async function ensureLedgerAccounts(context: DomainContext, userId: string): Promise<void> {
-  if (context.ledger.state.users.has(userId)) return;
+  // Opening them again would be a duplicate; the look-up spares the writer a command.
+  if (await hasLedgerAccounts(context.store, userId)) return;
   const result = await context.ledger.submit({ type: 'OpenUserAccounts', data: { user_id: userId } });
   if (!result.ok) throw ledgerRejectionError(result);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { autoRechargeStreamId, CREDITS_PER_USD, type TEventMetadata } from '@evalmarket/contracts';
 import { EventStoreError } from '@evalmarket/eventstore';
 import { availableBalance } from '@evalmarket/ledger';
+import { getAccountBalance } from '@evalmarket/projector';
 import Stripe from 'stripe';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
@@ -89,7 +90,7 @@ export async function runAutoRechargeOnce(
   const started: string[] = [];
   for (const candidate of rows) {
     const threshold = Number(candidate.threshold_credits);
-    if (spendingAvailable(context, candidate.user_id) >= threshold) continue;
+    if ((await spendingAvailable(context, candidate.user_id)) >= threshold) continue;
     const stream = autoRechargeStreamId(candidate.user_id);
     const events = await context.store.readStream(stream);
     const last = events[events.length - 1];
@@ -99,8 +100,10 @@ export async function runAutoRechargeOnce(
         await chargeRecharge(context, gateway, last.data as RechargeRequest, candidate.stripe_customer_id);
       continue;
     }
-    // Read after the stream: a recharge that completed before it was read has been credited.
-    const available = spendingAvailable(context, candidate.user_id);
+    // Read after the stream, from a wallet read model that has reached the stream's last event:
+    // a recharge that completed before it was read has been credited and projected.
+    if (last) await context.wallet.waitFor(last.global_position);
+    const available = await spendingAvailable(context, candidate.user_id);
     if (available >= threshold) continue;
     const request: RechargeRequest = {
       recharge_id: `ar_${randomUUID()}`,
@@ -141,9 +144,9 @@ interface RechargeRequest {
   stripe_payment_method_id: string;
 }
 
-function spendingAvailable(context: DomainContext, userId: string): number {
-  const user = context.ledger.state.users.get(userId);
-  return user ? availableBalance(user.spending) : 0;
+/** From the wallet read model: the worker runs in any process, the writer's books in one. */
+async function spendingAvailable(context: DomainContext, userId: string): Promise<number> {
+  return availableBalance(await getAccountBalance(context.sql, userId, 'spending'));
 }
 
 /** Charges the saved card off-session for one recharge and records the outcome. */

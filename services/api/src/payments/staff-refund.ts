@@ -6,6 +6,7 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import { takeBackRefund } from './apply-stripe-event.js';
 import type { PaymentsGateway } from './payments-gateway.js';
 import { stripeFailure } from './stripe-errors.js';
+import { findPurchaseWithRefunds, findRefund } from '../ledger/ledger-lookups.js';
 
 export interface StaffRefundRequest {
   purchaseId: string;
@@ -54,7 +55,7 @@ export async function refundPurchase(
   gateway: PaymentsGateway,
   request: StaffRefundRequest,
 ): Promise<TStaffRefundReply> {
-  const purchase = context.ledger.state.purchases.get(request.purchaseId);
+  const purchase = await findPurchaseWithRefunds(context.store, context.sql, request.purchaseId);
   if (!purchase) throw new NotFoundError('Purchase not found', 'purchase_not_found');
   const cents = refundCents(request.amountUsd, refundableCents(purchase));
   let refund: Stripe.Refund;
@@ -74,7 +75,7 @@ export async function refundPurchase(
     throw stripeFailure(error, 'Stripe refused the refund');
   }
   await takeBackRefund(context, gateway, refund, request.metadata);
-  const recorded = context.ledger.state.refunds.get(refund.id);
+  const recorded = await findRefund(context.store, refund.id);
   return {
     refund_id: refund.id,
     purchase_id: purchase.purchase_id,

@@ -1,6 +1,5 @@
 import type { SqlClient } from '@evalmarket/db';
 import type { EventStore } from '@evalmarket/eventstore';
-import type { LedgerWriter } from '@evalmarket/ledger-writer';
 import type { Projector } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app/build-app.js';
@@ -8,6 +7,7 @@ import type { AppMetrics } from '../app/metrics.js';
 import type { AppConfig } from '../config/config.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
 import type { Mailer } from '../identity/mailer.js';
+import type { LedgerGateway } from '../ledger/ledger-gateway.js';
 
 /**
  * What every domain plugin (identity, wallet, payments, evaluations, evaluator, admin, ...) is
@@ -18,7 +18,8 @@ export interface DomainContext {
   config: AppConfig;
   sql: SqlClient;
   store: EventStore;
-  ledger: LedgerWriter;
+  /** Money commands (to the active ledger writer, in this process or another). */
+  ledger: LedgerGateway;
   /** Balances and wallet transactions. */
   wallet: Projector;
   /** Every other read model (see createDomainProjection). */

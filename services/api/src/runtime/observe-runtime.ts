@@ -2,7 +2,7 @@ import type { TProjectionStatus } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import type { EventBus, JetStreamBus } from '@evalmarket/eventbus';
 import type { EventStore } from '@evalmarket/eventstore';
-import type { LedgerWriter } from '@evalmarket/ledger-writer';
+import type { LedgerClient } from '@evalmarket/ledger-writer';
 import {
   ProjectionStuckError,
   readProjectionStatuses,
@@ -53,7 +53,7 @@ export function registerStateGauges(
   metrics: AppMetrics,
   parts: {
     statuses: () => Promise<TProjectionStatus[]>;
-    ledger: LedgerWriter;
+    ledger: Pick<LedgerClient, 'queueLength'>;
     bus: EventBus;
   },
 ): void {

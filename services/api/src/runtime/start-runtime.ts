@@ -1,8 +1,9 @@
 import { connectDatabase, migrate, type SqlClient } from '@evalmarket/db';
 import { createInProcessBus, createJetStreamBus, type EventBus } from '@evalmarket/eventbus';
 import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
-import { startLedgerWriter, type LedgerWriter } from '@evalmarket/ledger-writer';
+import { createLedgerClient, fencedSqlClient, FenceSlot, type WriterRole } from '@evalmarket/ledger-writer';
 import {
+  checkpointView,
   createDomainProjection,
   DOMAIN_PROJECTION,
   readCheckpoint,
@@ -29,13 +30,14 @@ import { serverSecret } from '../identity/server-secrets.js';
 import { AppMetrics } from '../app/metrics.js';
 import {
   busReadiness,
-  observeLedgerCommits,
   projectionFailureHandling,
   projectionStatuses,
   registerStateGauges,
 } from './observe-runtime.js';
 import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from './domain-context.js';
+import { ledgerGateway, type LedgerGateway } from '../ledger/ledger-gateway.js';
+import { startCommandTransport, startWorker, startWriter } from './process-roles.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
 /** Events per domain projection batch when embedded (see where it is used). */
@@ -54,11 +56,22 @@ const PROJECTION_PACING_MS = 50;
  */
 const RELAY_PACING_MS = 20;
 
+/**
+ * Fail-over bounds when several processes share the log: a standby relay takes over within this
+ * long of its leader's death, and events a dead projector held go to the others after the ack
+ * wait (messages a live one holds are kept alive meanwhile, however long their batch takes).
+ */
+const RELAY_STANDBY_POLL_MS = 1_000;
+const CONSUMER_ACK_WAIT_MS = 3_000;
+
 export interface Runtime {
   app: App;
   sql: SqlClient;
   store: EventStore;
-  ledger: LedgerWriter;
+  /** Money commands, to this process's writer or the active one elsewhere. */
+  ledger: LedgerGateway;
+  /** This process's writer role: active, or standing by (absent without the writer role). */
+  writer: WriterRole | undefined;
   /** The wallet projection (balances, wallet transactions). */
   projector: Projector;
   /** Every other read model. */
@@ -107,10 +120,22 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
   };
   try {
     await migrate(sql);
-    const store = createPostgresEventStore(sql);
+    // The store's transactions carry this process's writer fence while it holds the lease.
+    const fence = new FenceSlot();
+    const store = createPostgresEventStore(fencedSqlClient(sql, fence));
     const metrics = new AppMetrics();
-    const ledger = await startLedgerWriter({ store, sql, logger, onCommit: observeLedgerCommits(metrics) });
-    closers.push(() => ledger.stop());
+    const nats = options.nats ?? { streamName: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
+    const commands = await startCommandTransport(config, nats.subjectPrefix, logger);
+    if (commands) closers.push(() => commands.close());
+    const writer = await startWriter(config, { store, sql, fence, commands, logger, metrics });
+    if (writer) closers.push(() => writer.stop());
+    const ledger = ledgerGateway(
+      createLedgerClient({
+        localWriter: () => writer?.writer,
+        transport: commands,
+        deadlineMs: config.ledgerCommandDeadlineMs,
+      }),
+    );
 
     const bus: EventBus = config.natsUrl
       ? await createJetStreamBus({
@@ -118,36 +143,44 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
           store,
           sql,
           logger,
-          relay: { pacingMs: RELAY_PACING_MS },
-          ...(options.nats ?? { streamName: config.natsStream, subjectPrefix: config.natsSubjectPrefix }),
+          relay: { pacingMs: RELAY_PACING_MS, standbyPollMs: RELAY_STANDBY_POLL_MS },
+          consumer: { ackWaitMs: CONSUMER_ACK_WAIT_MS },
+          ...nats,
         })
       : createInProcessBus({ store, startAfter: (name) => readCheckpoint(sql, name), logger });
     closers.push(() => bus.close());
 
-    const projector = await runProjector({
-      sql,
-      source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION },
-      pacingMs: PROJECTION_PACING_MS,
-      ...projectionFailureHandling(config, logger),
-    });
+    const loopNotes = new LoopInvalidations();
+    const runsProjections = config.roles.has('projector');
+    // Without the projector role, the read models are another process's: waits for
+    // read-your-writes poll their stored checkpoints.
+    const projector = runsProjections
+      ? await runProjector({
+          sql,
+          source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION },
+          pacingMs: PROJECTION_PACING_MS,
+          ...projectionFailureHandling(config, logger),
+        })
+      : checkpointView(sql, WALLET_PROJECTION);
     closers.push(() => projector.stop());
 
-    const loopNotes = new LoopInvalidations();
-    const domainProjector = await runProjector({
-      sql,
-      projection: DOMAIN_PROJECTION,
-      apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
-      // Embedded, every transaction shares PGlite's one connection: smaller batches keep a busy
-      // projection from holding the claims and votes up for long.
-      source: {
-        kind: 'bus',
-        bus,
-        consumerName: DOMAIN_PROJECTION,
-        ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
-      },
-      pacingMs: PROJECTION_PACING_MS,
-      ...projectionFailureHandling(config, logger),
-    });
+    const domainProjector = runsProjections
+      ? await runProjector({
+          sql,
+          projection: DOMAIN_PROJECTION,
+          apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
+          // Embedded, every transaction shares PGlite's one connection: smaller batches keep a busy
+          // projection from holding the claims and votes up for long.
+          source: {
+            kind: 'bus',
+            bus,
+            consumerName: DOMAIN_PROJECTION,
+            ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
+          },
+          pacingMs: PROJECTION_PACING_MS,
+          ...projectionFailureHandling(config, logger),
+        })
+      : checkpointView(sql, DOMAIN_PROJECTION);
     closers.push(() => domainProjector.stop());
 
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
@@ -199,15 +232,16 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
       },
     });
     closers.push(() => app.close());
-    for (const startProcess of DOMAIN_PROCESSES) {
-      const process = await startProcess(context);
-      closers.push(() => process.stop());
+    if (config.roles.has('worker')) {
+      const worker = await startWorker(context, DOMAIN_PROCESSES);
+      closers.push(() => worker.stop());
     }
     return {
       app,
       sql,
       store,
       ledger,
+      writer,
       projector,
       domainProjector,
       context,

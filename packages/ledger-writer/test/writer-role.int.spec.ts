@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { LedgerCommand } from '@evalmarket/ledger';
+import { createPostgresEventStore } from '@evalmarket/eventstore';
+import { createTestDatabase, databaseKinds, eventually, type TestDatabase } from '@evalmarket/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  FenceSlot,
+  fencedSqlClient,
+  LEDGER_WRITER_LEASE_KEY,
+  LEDGER_WRITER_LEASE_NAME,
+  startLedgerWriter,
+  startWriterRole,
+  takeFencedLease,
+  type LedgerWriter,
+  type WriterRole,
+} from '../src/index.js';
+
+const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
+const reserve = (transfer_id: string): LedgerCommand => ({
+  type: 'ReserveReward',
+  data: { transfer_id, requester_id: 'u1', evaluator_id: 'ev', credits: 100, timeout_ms: 60_000 },
+});
+const purchase = (user_id: string, purchase_id = `pi_${randomUUID()}`): LedgerCommand => ({
+  type: 'PurchaseCredits',
+  data: { purchase_id, user_id, amount_usd: 50 },
+});
+
+/** A process's view of one database: its own fence slot and the store its writer commits through. */
+function processOn(db: TestDatabase) {
+  const fence = new FenceSlot();
+  const sql = fencedSqlClient(db.client, fence);
+  return { fence, sql, store: createPostgresEventStore(sql) };
+}
+
+async function purchasesInLog(db: TestDatabase, purchaseId: string): Promise<number> {
+  const store = createPostgresEventStore(db.client);
+  const events = await store.readAll({ after: 0, limit: 1000, types: ['CreditsPurchased'] });
+  return events.filter((event) => (event.data as { purchase_id?: string }).purchase_id === purchaseId).length;
+}
+
+for (const kind of databaseKinds()) {
+  describe(`writer fencing on ${kind}`, () => {
+    let db: TestDatabase;
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+      await db?.drop();
+    });
+
+    /**
+     * Writer A, "paused": it never hears that its lease session ends. Its session is cut (on
+     * PGlite one process holds every lease anyway) and B takes over.
+     */
+    const deposeUnnoticed = async () => {
+      db = await createTestDatabase({ kind });
+      const a = processOn(db);
+      const taken = (await takeFencedLease(a.sql, {
+        key: LEDGER_WRITER_LEASE_KEY,
+        name: LEDGER_WRITER_LEASE_NAME,
+        holder: 'a',
+      }))!;
+      a.fence.hold(LEDGER_WRITER_LEASE_NAME, taken.token);
+      const deposedFor: string[] = [];
+      const writerA = await startLedgerWriter({
+        store: a.store,
+        sql: a.sql,
+        lease: { release: () => taken.lease.release(), onLost: () => undefined },
+        onDeposed: (reason) => deposedFor.push(reason),
+      });
+      cleanups.push(() => writerA.stop());
+      for (const result of await writerA.submitMany([open('u1'), open('ev'), purchase('u1'), reserve('t1')]))
+        expect(result.ok).toBe(true);
+      if (kind === 'postgres') {
+        await db.client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE application_name = 'evalmarket-lease' AND datname = current_database()`,
+        );
+      }
+      const b = processOn(db);
+      const roleB = await startWriterRole({ store: b.store, sql: b.sql, fence: b.fence, retryMs: 50 });
+      cleanups.push(() => roleB.stop());
+      const writerB = (await eventually(() => roleB.writer, Boolean))!;
+      expect(writerB).toBeDefined();
+      return { writerA, writerB, deposedFor };
+    };
+
+    it('refuses the commit of a deposed writer that did not notice, and lands nothing', async () => {
+      const { writerA, writerB, deposedFor } = await deposeUnnoticed();
+      // A wakes up and commits on its stale state: the trigger refuses it.
+      const staleId = `pi_${randomUUID()}`;
+      const stale = await writerA.submit(purchase('u1', staleId));
+      expect(stale).toMatchObject({ ok: false, rejection: 'ledger_unavailable' });
+      expect(deposedFor).toEqual(['fenced']);
+      expect(await purchasesInLog(db, staleId)).toBe(0);
+      // and refuses anything after.
+      expect(await writerA.submit(purchase('u1'))).toMatchObject({ ok: false });
+
+      // The same command retried at the new writer lands once.
+      expect(await writerB.submit(purchase('u1', staleId))).toMatchObject({ ok: true, duplicate: false });
+      expect(await writerB.submit(purchase('u1', staleId))).toMatchObject({ ok: true, duplicate: true });
+      expect(await purchasesInLog(db, staleId)).toBe(1);
+    });
+
+    it("refuses a deposed writer's packed commit (a reward, sent as one script) too", async () => {
+      const { writerA, writerB, deposedFor } = await deposeUnnoticed();
+      expect(await writerA.submit(reserve('t2'))).toMatchObject({
+        ok: false,
+        rejection: 'ledger_unavailable',
+      });
+      expect(deposedFor).toEqual(['fenced']);
+      // Not a duplicate at the successor: nothing of A's attempt landed.
+      expect(await writerB.submit(reserve('t2'))).toMatchObject({ ok: true, duplicate: false });
+      expect([...writerB.state.rewards.keys()].sort()).toEqual(['t1', 't2']);
+    });
+
+    it('lets events recorded without a fence through while a writer holds one', async () => {
+      db = await createTestDatabase({ kind });
+      const a = processOn(db);
+      const role = await startWriterRole({ store: a.store, sql: a.sql, fence: a.fence, retryMs: 50 });
+      cleanups.push(() => role.stop());
+      expect(role.writer).toBeDefined();
+      const plain = createPostgresEventStore(db.client);
+      await plain.append('note-1', [{ type: 'NoteRecorded', data: { n: 1 } }], 'no_stream');
+      expect((await role.writer!.submit(open('u2'))).ok).toBe(true);
+    });
+  });
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
+  let db: TestDatabase;
+  const roles: WriterRole[] = [];
+  afterEach(async () => {
+    for (const role of roles.splice(0)) await role.stop();
+    await db?.drop();
+  });
+
+  const startRole = async (changes: Array<LedgerWriter | undefined> = []) => {
+    const proc = processOn(db);
+    const role = await startWriterRole({
+      store: proc.store,
+      sql: proc.sql,
+      fence: proc.fence,
+      retryMs: 50,
+      onChange: (writer) => changes.push(writer),
+    });
+    roles.push(role);
+    return role;
+  };
+
+  it('keeps a second process standing by and hands over when the first one stops', async () => {
+    db = await createTestDatabase({ kind: 'postgres' });
+    const first = await startRole();
+    const second = await startRole();
+    expect(first.writer).toBeDefined();
+    expect(second.writer).toBeUndefined();
+    expect((await first.writer!.submit(open('u1'))).ok).toBe(true);
+    await first.stop();
+    expect(await eventually(() => second.writer, Boolean)).toBeDefined();
+    // The successor replayed the log: the account is open, the purchase is decided against it.
+    expect(await second.writer!.submit(purchase('u1'))).toMatchObject({ ok: true, duplicate: false });
+  });
+
+  it('steps down when its lease session is cut, and a standby takes over', async () => {
+    db = await createTestDatabase({ kind: 'postgres' });
+    const changesA: Array<LedgerWriter | undefined> = [];
+    const first = await startRole(changesA);
+    const second = await startRole();
+    expect(first.writer).toBeDefined();
+    await db.client.query(
+      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND l.database =
+         (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [LEDGER_WRITER_LEASE_KEY],
+    );
+    expect(
+      await eventually(
+        () => changesA.length,
+        (n) => n === 2,
+      ),
+    ).toBe(2);
+    expect(changesA[1]).toBeUndefined();
+    const active = await eventually(() => second.writer ?? first.writer, Boolean);
+    expect(active).toBeDefined();
+    expect((await active!.submit(open('u3'))).ok).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+import type { SqlClient } from '@evalmarket/db';
+import { createNatsCommandTransport, type CommandTransport } from '@evalmarket/eventbus';
+import type { EventStore } from '@evalmarket/eventstore';
+import {
+  serveLedgerCommands,
+  startWriterRole,
+  type FenceSlot,
+  type WriterRole,
+} from '@evalmarket/ledger-writer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppMetrics } from '../app/metrics.js';
+import type { AppConfig } from '../config/config.js';
+import type { DomainContext } from './domain-context.js';
+import type { DomainProcess } from './domains.js';
+import { observeLedgerCommits } from './observe-runtime.js';
+
+/**
+ * The parts a process runs by its roles (ROLES; ARCHITECTURE.md, Roles): the writer, which is
+ * active in one process per database and stands by in the others; the worker's timers, which run
+ * in one process at a time; and the command transport between processes.
+ */
+
+/** The worker's leader lease: the timers run in the one process that holds it. */
+export const WORKER_LEASE_KEY = 7_331_004;
+
+/** Commands between processes travel over NATS; a deployment without NATS is one process. */
+export async function startCommandTransport(
+  config: AppConfig,
+  subjectPrefix: string,
+  logger: FastifyBaseLogger,
+): Promise<CommandTransport | undefined> {
+  if (!config.natsUrl) return undefined;
+  return createNatsCommandTransport({ natsUrl: config.natsUrl.split(','), subjectPrefix, logger });
+}
+
+/**
+ * The writer role: active when this process takes the lease, else standing by. While active it
+ * serves the other processes' money commands over the transport.
+ */
+export async function startWriter(
+  config: AppConfig,
+  parts: {
+    store: EventStore;
+    sql: SqlClient;
+    fence: FenceSlot;
+    commands: CommandTransport | undefined;
+    logger: FastifyBaseLogger;
+    metrics: AppMetrics;
+  },
+): Promise<WriterRole | undefined> {
+  if (!config.roles.has('writer')) return undefined;
+  const { commands } = parts;
+  let stopServing: (() => void) | undefined;
+  const role = await startWriterRole({
+    store: parts.store,
+    sql: parts.sql,
+    fence: parts.fence,
+    logger: parts.logger,
+    onCommit: observeLedgerCommits(parts.metrics),
+    retryMs: config.writerLeaseRetryMs,
+    onChange: (active) => {
+      stopServing?.();
+      stopServing = active && commands ? serveLedgerCommands(commands, active) : undefined;
+    },
+  });
+  return {
+    get writer() {
+      return role.writer;
+    },
+    async stop() {
+      stopServing?.();
+      stopServing = undefined;
+      await role.stop();
+    },
+  };
+}
+
+/**
+ * The worker role: the domains' timers (lease expiry, budget alerts, auto-recharge, payouts,
+ * Langfuse sync) run in the one process that holds the worker lease; the others try again every
+ * `WRITER_LEASE_RETRY_MS` and take over when it is free (its holder stopped or died). On PGlite
+ * the one process holds every lease.
+ */
+export async function startWorker(
+  context: DomainContext,
+  processes: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>>,
+): Promise<DomainProcess> {
+  const { config, sql, logger } = context;
+  let running: DomainProcess[] = [];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt: Promise<void> = Promise.resolve();
+  let releaseLease: (() => Promise<void>) | undefined;
+
+  const stopJobs = async () => {
+    const jobs = running;
+    running = [];
+    for (const job of jobs.reverse()) await job.stop();
+  };
+  const standBy = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      attempt = tryToLead();
+    }, config.writerLeaseRetryMs);
+  };
+
+  async function tryToLead(): Promise<void> {
+    if (stopped) return;
+    try {
+      const lease = await sql.tryLease(WORKER_LEASE_KEY);
+      if (!lease) return standBy();
+      releaseLease = () => lease.release();
+      lease.onLost(() => {
+        logger.warn({}, 'the worker lease was lost; stopping the timers');
+        releaseLease = undefined;
+        void stopJobs().finally(standBy);
+      });
+      for (const start of processes) running.push(await start(context));
+      logger.info({ jobs: running.length }, 'this process runs the worker timers');
+    } catch (error) {
+      logger.error({ err: error }, 'starting the worker timers failed; standing by');
+      await stopJobs();
+      await releaseLease?.().catch(() => undefined);
+      releaseLease = undefined;
+      standBy();
+    }
+  }
+
+  attempt = tryToLead();
+  await attempt;
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await attempt;
+      await stopJobs();
+      await releaseLease?.().catch(() => undefined);
+    },
+  };
+}

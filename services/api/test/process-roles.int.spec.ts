@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ProcessRole } from '../src/config/config.js';
+import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
+import { testConfig } from './helpers.js';
+import { signIn } from './support/sign-in.js';
+
+const services = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
+
+describe.skipIf(!services)('an api-only process beside one that runs the rest (PostgreSQL, NATS)', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const nats = { streamName: `HROLES_R_${suffix}`, subjectPrefix: `hrolesr${suffix}` };
+  let db: TestDatabase | undefined;
+  const runtimes: Runtime[] = [];
+  const start = async (roles: ProcessRole[]) => {
+    const runtime = await startRuntime(
+      testConfig({ databaseUrl: db!.url, natsUrl: process.env.NATS_URL, roles: new Set(roles) }),
+      { nats },
+    );
+    runtimes.push(runtime);
+    return runtime;
+  };
+  afterAll(async () => {
+    for (const runtime of runtimes.reverse()) await runtime.close().catch(() => undefined);
+    const nc = await connect({ servers: process.env.NATS_URL });
+    await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
+    await nc.close();
+    await db?.drop();
+  });
+
+  it('sends money commands to the writer elsewhere and reads its own writes from the read models', async () => {
+    db = await createTestDatabase({ migrate: false });
+    const back = await start(['writer', 'projector', 'worker']);
+    const api = await start(['api']);
+    expect(back.writer?.writer).toBeDefined();
+    expect(api.writer).toBeUndefined();
+    expect(api.ledger.local).toBeUndefined();
+
+    const person = await signIn(api, 'ann@example.com');
+    const granted = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/grant-credits',
+      headers: { ...person.headers, 'idempotency-key': 'grant-1' },
+      payload: { amount_credits: 2_000 },
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    // The reply read the balance after waiting for the other process's projector.
+    expect(granted.json()).toMatchObject({ credits_balance: 2_000 });
+    const balance = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/balance?context=spending',
+      headers: person.headers,
+    });
+    expect(balance.json()).toMatchObject({ credits_balance: 2_000 });
+    // The writer's books stay in the writer's process.
+    expect(() => api.ledger.state).toThrow(/in another process/);
+    expect(back.ledger.state.users.has(person.userId)).toBe(true);
+  }, 60_000);
+});
