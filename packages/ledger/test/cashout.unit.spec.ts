@@ -64,6 +64,21 @@ describe('RequestCashout', () => {
       .thenDuplicate();
   });
 
+  it('names the available balance (paid and pending cash-outs taken off) when refusing', () => {
+    // 20,000 earned - 5,000 paid out - 5,000 pending = 10,000 available.
+    const { decision } = given(
+      ...earned,
+      requestCashout({ cashout_id: 'co_paid', gross_credits: 5_000, minimum_cashout_credits: 1_000 }),
+      markCashoutPaid({ cashout_id: 'co_paid' }),
+      requestCashout({ cashout_id: 'co_pending', gross_credits: 5_000, minimum_cashout_credits: 1_000 }),
+    ).when(requestCashout({ gross_credits: 10_010 }));
+    expect(decision).toEqual({
+      ok: false,
+      rejection: 'insufficient_credits',
+      message: 'earning:eva has 10000 credits available, 10010 requested',
+    });
+  });
+
   it('is a duplicate when only the minimum differs: it is policy of the moment, not recorded', () => {
     given(...requested)
       .when(requestCashout({ gross_credits: 12_340, minimum_cashout_credits: 5_000 }))
