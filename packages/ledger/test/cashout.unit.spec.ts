@@ -460,6 +460,13 @@ describe('ReverseCashout', () => {
       .thenDuplicate();
   });
 
+  it('accepts a reason of exactly 500 characters once trimmed', () => {
+    const [event] = given(...paid)
+      .when(reverseCashout({ reason: ` ${'r'.repeat(500)}\n` }))
+      .thenEvents();
+    expect(event?.type === 'CashoutReversed' && event.data.reason).toBe('r'.repeat(500));
+  });
+
   it('names the reversal that came first when another one arrives', () => {
     const { decision } = given(...paid, reverseCashout({ reversal_id: 'tr_a' })).when(
       reverseCashout({ reversal_id: 'tr_b' }),
