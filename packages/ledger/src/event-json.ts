@@ -88,6 +88,7 @@ function hotEventDataJson(event: TLedgerEvent): string | undefined {
       if (postings === undefined) return undefined;
       return `{"transfer_id":"${d.transfer_id}","requester_id":"${d.requester_id}","evaluator_id":"${d.evaluator_id}","credits":${d.credits},"reason":"${d.reason}","postings":${postings}}`;
     }
+    // Stryker disable next-line ConditionalExpression: with no default case the switch ends and undefined is returned all the same.
     default:
       return undefined;
   }

@@ -15,6 +15,7 @@ export function isEntityId(value: unknown): value is string {
 }
 
 export function isWholeNumber(value: unknown): value is number {
+  // Stryker disable next-line ConditionalExpression: Number.isInteger is false for every non-number too; typeof narrows the type.
   return typeof value === 'number' && Number.isInteger(value);
 }
 
@@ -75,8 +76,9 @@ export function describeValue(value: unknown): string {
     case 'object':
       if (value === null) return 'null';
       return Array.isArray(value) ? 'an array' : 'an object';
-    // Stryker disable next-line all: unreachable, typeof has no other answer.
+    // Stryker disable all: unreachable, typeof has no other answer.
     default:
       return 'a value';
+    // Stryker restore all
   }
 }

@@ -72,5 +72,6 @@ export function earlierRejection(
 ): LedgerRejection | undefined {
   if (a === undefined) return b;
   if (b === undefined) return a;
+  // Stryker disable next-line EqualityOperator: `<` only differs when a and b have one rank, i.e. are the same rejection.
   return (REJECTION_RANK.get(a) ?? 0) <= (REJECTION_RANK.get(b) ?? 0) ? a : b;
 }

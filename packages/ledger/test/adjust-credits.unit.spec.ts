@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountBalance } from '../src/index.js';
-import { adjustCredits, openAccounts, purchaseCredits, reserveReward, withData } from './support/builders.js';
+import {
+  adjustCredits,
+  openAccounts,
+  postReward,
+  purchaseCredits,
+  reserveReward,
+  withData,
+} from './support/builders.js';
 import { expectCheckingOrder, given, type RejectionRow } from './support/given-when-then.js';
 
 const opened = [openAccounts('req'), openAccounts('eva')];
@@ -60,6 +67,22 @@ describe('AdjustCredits', () => {
     given(...opened, adjustCredits({ reason: 'Goodwill' }))
       .when(adjustCredits({ reason: ' Goodwill ' }))
       .thenDuplicate();
+  });
+
+  it('names the available balance (spent and reserved credits taken off) when refusing to take back', () => {
+    // 50,000 bought - 100 paid for a vote - 400 reserved = 49,500 available.
+    const { decision } = given(
+      ...opened,
+      purchaseCredits(),
+      reserveReward({ transfer_id: 'tr_paid', credits: 100 }),
+      postReward({ transfer_id: 'tr_paid' }),
+      reserveReward({ transfer_id: 'tr_held', credits: 400 }),
+    ).when(adjustCredits({ amount_credits: -49_501 }));
+    expect(decision).toEqual({
+      ok: false,
+      rejection: 'insufficient_credits',
+      message: 'spending:req has 49500 credits available, 49501 to take',
+    });
   });
 
   it('accepts a reason of exactly 500 characters once trimmed', () => {

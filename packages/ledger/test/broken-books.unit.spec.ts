@@ -9,8 +9,10 @@ import {
   postReward,
   purchaseCredits,
   refundPurchase,
+  reinstateRefund,
   requestCashout,
   reserveReward,
+  reverseCashout,
 } from './support/builders.js';
 import { given, type HistoryEntry } from './support/given-when-then.js';
 
@@ -89,6 +91,36 @@ const rows: BrokenRow[] = [
     given: [...funded, requestCashout()],
     remove: { account: 'platform:fees' },
     when: markCashoutPaid(),
+  },
+  {
+    case: 'reversing a cash-out whose person is gone',
+    given: [...funded, requestCashout(), markCashoutPaid()],
+    remove: { user: 'eva' },
+    when: reverseCashout(),
+  },
+  {
+    case: 'reversing a cash-out without platform:payouts',
+    given: [...funded, requestCashout(), markCashoutPaid()],
+    remove: { account: 'platform:payouts' },
+    when: reverseCashout(),
+  },
+  {
+    case: 'reversing a cash-out without platform:fees',
+    given: [...funded, requestCashout(), markCashoutPaid()],
+    remove: { account: 'platform:fees' },
+    when: reverseCashout(),
+  },
+  {
+    case: 'reinstating a refund whose buyer is gone',
+    given: [...funded, refundPurchase()],
+    remove: { user: 'req' },
+    when: reinstateRefund(),
+  },
+  {
+    case: 'reinstating a refund without platform:stripe',
+    given: [...funded, refundPurchase()],
+    remove: { account: 'platform:stripe' },
+    when: reinstateRefund(),
   },
   {
     case: 'adjustment without platform:adjustments',

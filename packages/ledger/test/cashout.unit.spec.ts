@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountBalance, availableBalance } from '../src/index.js';
+import { accountBalance, availableBalance, decide } from '../src/index.js';
 import {
+  T0_MS,
   adjustCredits,
   markCashoutFailed,
   markCashoutPaid,
@@ -62,6 +63,21 @@ describe('RequestCashout', () => {
     given(...requested, markCashoutPaid())
       .when(requestCashout({ gross_credits: 12_340 }))
       .thenDuplicate();
+  });
+
+  it('names the available balance (paid and pending cash-outs taken off) when refusing', () => {
+    // 20,000 earned - 5,000 paid out - 5,000 pending = 10,000 available.
+    const { decision } = given(
+      ...earned,
+      requestCashout({ cashout_id: 'co_paid', gross_credits: 5_000, minimum_cashout_credits: 1_000 }),
+      markCashoutPaid({ cashout_id: 'co_paid' }),
+      requestCashout({ cashout_id: 'co_pending', gross_credits: 5_000, minimum_cashout_credits: 1_000 }),
+    ).when(requestCashout({ gross_credits: 10_010 }));
+    expect(decision).toEqual({
+      ok: false,
+      rejection: 'insufficient_credits',
+      message: 'earning:eva has 10000 credits available, 10010 requested',
+    });
   });
 
   it('is a duplicate when only the minimum differs: it is policy of the moment, not recorded', () => {
@@ -444,6 +460,35 @@ describe('ReverseCashout', () => {
       .thenDuplicate();
   });
 
+  it('accepts a reason of exactly 500 characters once trimmed', () => {
+    const [event] = given(...paid)
+      .when(reverseCashout({ reason: ` ${'r'.repeat(500)}\n` }))
+      .thenEvents();
+    expect(event?.type === 'CashoutReversed' && event.data.reason).toBe('r'.repeat(500));
+  });
+
+  it('names the reversal that came first when another one arrives', () => {
+    const { decision } = given(...paid, reverseCashout({ reversal_id: 'tr_a' })).when(
+      reverseCashout({ reversal_id: 'tr_b' }),
+    );
+    expect(decision).toEqual({
+      ok: false,
+      rejection: 'cashout_already_settled',
+      message: 'Cash-out co_1 was already reversed by tr_a',
+    });
+  });
+
+  it('still answers, without a name, on books that lost the first reversal id', () => {
+    const { state } = given(...paid, reverseCashout({ reversal_id: 'tr_a' }));
+    const cashout = state.cashouts.get('co_1');
+    if (cashout) cashout.reversal_id = undefined;
+    expect(decide(state, reverseCashout({ reversal_id: 'tr_b' }), { now: T0_MS })).toEqual({
+      ok: false,
+      rejection: 'cashout_already_settled',
+      message: 'Cash-out co_1 was already reversed by another reversal',
+    });
+  });
+
   const rows: RejectionRow[] = [
     { rejection: 'invalid_id', case: 'cash-out id', given: paid, when: reverseCashout({ cashout_id: '' }) },
     {
@@ -451,6 +496,13 @@ describe('ReverseCashout', () => {
       case: 'reversal id',
       given: paid,
       when: reverseCashout({ reversal_id: 'tr 1' }),
+    },
+    {
+      // A paid cash-out has no reversal id either: missing must not match missing as a duplicate.
+      rejection: 'invalid_id',
+      case: 'reversal id missing',
+      given: paid,
+      when: withData(reverseCashout(), { reversal_id: undefined }),
     },
     { rejection: 'reason_required', case: 'blank', given: paid, when: reverseCashout({ reason: ' ' }) },
     {
@@ -478,6 +530,22 @@ describe('ReverseCashout', () => {
       case: 'failed (the credits are already back)',
       given: [...requested, markCashoutFailed()],
       when: reverseCashout(),
+    },
+    {
+      rejection: 'balance_overflow',
+      case: "the evaluator's posted credits would pass MAX_SAFE_INTEGER",
+      given: [
+        openAccounts('whale'),
+        adjustCredits({
+          adjustment_id: 'adj_w',
+          user_id: 'whale',
+          context: 'earning',
+          amount_credits: Number.MAX_SAFE_INTEGER,
+        }),
+        requestCashout({ cashout_id: 'co_w', user_id: 'whale', gross_credits: 10_000 }),
+        markCashoutPaid({ cashout_id: 'co_w', stripe_transfer_id: 'tr_w' }),
+      ],
+      when: reverseCashout({ cashout_id: 'co_w', reversal_id: 'rv_w' }),
     },
   ];
   it('lists its rejections in checking order', () => expectCheckingOrder(rows));

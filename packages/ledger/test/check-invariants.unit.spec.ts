@@ -170,6 +170,19 @@ describe('evolve', () => {
     expect(state.users.get('u1')?.spending).toBe(state.accounts.get('spending:u1'));
     expect(state.accounts.get('spending:u1')?.credits_posted).toBe(5);
   });
+
+  it('keeps the record of a person opened twice (a replayed log), not a rebuilt one', () => {
+    const state = createLedgerState();
+    const opened: TLedgerEvent = {
+      type: 'LedgerAccountsOpened',
+      data: { user_id: 'u1', account_ids: ['spending:u1', 'earning:u1'], postings: [] },
+    };
+    evolve(state, opened);
+    const record = state.users.get('u1');
+    evolve(state, opened);
+    expect(state.users.get('u1')).toBe(record);
+    expect(state.users.size).toBe(1);
+  });
 });
 
 describe('invariant messages', () => {

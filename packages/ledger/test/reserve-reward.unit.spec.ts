@@ -5,6 +5,7 @@ import {
   T0_MS,
   adjustCredits,
   openAccounts,
+  postReward,
   purchaseCredits,
   reserveReward,
   withData,
@@ -60,6 +61,21 @@ describe('ReserveReward', () => {
       .when(reserveReward())
       .thenEvents();
     expect(event?.data).not.toHaveProperty('item_id');
+  });
+
+  it('names the available balance (posted and reserved debits taken off) when refusing', () => {
+    // 50,000 bought - 100 paid for a vote - 49,800 reserved = 100 available.
+    const { decision } = given(
+      ...funded,
+      reserveReward({ transfer_id: 'tr_paid', credits: 100 }),
+      postReward({ transfer_id: 'tr_paid' }),
+      reserveReward({ transfer_id: 'tr_held', credits: 49_800 }),
+    ).when(reserveReward({ credits: 101 }));
+    expect(decision).toEqual({
+      ok: false,
+      rejection: 'insufficient_credits',
+      message: 'spending:req has 100 credits available, 101 required',
+    });
   });
 
   it('can reserve exactly the available balance, and not one credit more', () => {
