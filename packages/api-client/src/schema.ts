@@ -581,6 +581,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evaluator/cashouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My payout history, newest first: each cash-out with its status, Stripe transfer, failure reason and the cash-out it retries */
+        get: operations["getEvaluatorCashouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/evaluator/cashout": {
         parameters: {
             query?: never;
@@ -1059,6 +1076,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/invoices/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any person's invoice as a PDF (the same document the buyer downloads) */
+        get: operations["getAdminInvoicesByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/purchases/{id}": {
         parameters: {
             query?: never;
@@ -1161,6 +1195,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/purchases/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a purchase, whole (no amount_usd) or in part, through Stripe. The buyer's credits are taken back as for a refund webhook: what is still unspent is recovered, the rest is recorded as shortfall */
+        post: operations["postAdminPurchasesByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/cashouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed cash-out: the same gross, again from the earning balance, to the payout account the evaluator has now. Once per cash-out: asking again answers with the same retry */
+        post: operations["postAdminCashoutsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/evaluations": {
         parameters: {
             query?: never;
@@ -1236,7 +1304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Total spent, this month, evaluations and average cost per vote (USD) */
+        /** Total spent, this month, evaluations created and average cost per vote (USD) */
         get: operations["getBillingSummarySpending"];
         put?: never;
         post?: never;
@@ -2558,6 +2626,19 @@ export interface components {
             api_base: string;
             publishable_key: string;
         };
+        PayoutHistoryItem: {
+            cashout_id: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "reversed";
+            gross_credits: number;
+            fee_credits: number;
+            net_credits: number;
+            stripe_transfer_id: string | null;
+            failure_reason: string | null;
+            requested_at: string;
+            settled_at: string | null;
+            retry_of: string | null;
+        };
         PerformanceMetric: {
             label: string;
             /** @enum {string} */
@@ -2750,6 +2831,23 @@ export interface components {
             total_spent: number;
             budget_remaining: number;
             active_evaluations: number;
+        };
+        StaffRefundReply: {
+            refund_id: string;
+            purchase_id: string;
+            status: string;
+            amount_usd: number;
+            refunded_credits: number;
+            recovered_credits: number | null;
+            shortfall_credits: number | null;
+        };
+        StaffRefundRequestInput: {
+            amount_usd?: number;
+            /**
+             * @default requested_by_customer
+             * @enum {string}
+             */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent";
         };
         /** @enum {string} */
         TransactionStatus: "completed" | "pending" | "failed" | "cancelled";
@@ -4861,6 +4959,55 @@ export interface operations {
             };
         };
     };
+    getEvaluatorCashouts: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutHistoryItem"][];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
     postEvaluatorCashout: {
         parameters: {
             query?: never;
@@ -6792,6 +6939,7 @@ export interface operations {
                         user_id: string;
                         amount_usd: number;
                         credits: number;
+                        refunded_credits: number;
                         global_position: number;
                         recorded_at: string | null;
                     }[];
@@ -6859,6 +7007,8 @@ export interface operations {
                         requested_at: string | null;
                         settled_at: string | null;
                         global_position: number;
+                        retry_of: string | null;
+                        retried_as: string | null;
                     }[];
                 };
             };
@@ -6934,6 +7084,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     }[];
                 };
             };
@@ -6948,6 +7106,64 @@ export interface operations {
             };
             /** @description Signed in but not allowed (role or owner rule) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminInvoicesByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6989,6 +7205,7 @@ export interface operations {
                         user_id: string;
                         amount_usd: number;
                         credits: number;
+                        refunded_credits: number;
                         global_position: number;
                         recorded_at: string | null;
                     };
@@ -7063,6 +7280,8 @@ export interface operations {
                         requested_at: string | null;
                         settled_at: string | null;
                         global_position: number;
+                        retry_of: string | null;
+                        retried_as: string | null;
                     };
                 };
             };
@@ -7145,6 +7364,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     };
                 };
             };
@@ -7439,6 +7666,181 @@ export interface operations {
             };
         };
     };
+    postAdminPurchasesByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRefundRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRefundReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    postAdminCashoutsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashoutReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not enough credits; `detail` carries the numbers */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientCreditsReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
     getAdminEvaluations: {
         parameters: {
             query?: {
@@ -7623,6 +8025,14 @@ export interface operations {
                         download_url: string;
                         created_at: string;
                         credits: number;
+                        seller: {
+                            name: string;
+                            address: string | null;
+                            tax_id: string | null;
+                        };
+                        tax_rate_percent: number;
+                        tax_amount: number;
+                        subtotal: number;
                     }[];
                 };
             };
@@ -8012,7 +8422,7 @@ export interface operations {
                         project_id?: string;
                     } | null;
                     /** @enum {string} */
-                    report?: "statement" | "tax_summary";
+                    report?: "statement" | "tax_summary" | "report" | "invoices";
                 };
             };
         };
@@ -8102,7 +8512,7 @@ export interface operations {
                         project_id?: string;
                     } | null;
                     /** @enum {string} */
-                    report?: "statement" | "tax_summary";
+                    report?: "statement" | "tax_summary" | "report" | "invoices";
                 };
             };
         };
