@@ -5,6 +5,7 @@ import type { ApiError } from '../api/client';
 import { apiCall, api } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
+import { EvaluateThisLink } from '../evaluations/EvaluateThisLink';
 import { InvitationsPanel } from '../evaluations/InvitationsPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';
 import { SdkPanel } from '../evaluations/SdkPanel';
@@ -79,6 +80,7 @@ export function EvaluationDetailPage() {
             View Analytics
           </Link>
         )}
+        {!owner && <EvaluateThisLink evaluationId={evaluation.id} />}
       </div>
 
       {owner && (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiCall, api, type ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
+import { EvaluateThisLink } from '../evaluations/EvaluateThisLink';
 import { EvaluatorBanners } from './evaluator/EvaluatorBanners';
 
 /** Home: the public evaluations, newest first (banners come from the evaluator domain). */
@@ -57,6 +58,7 @@ export function HomePage() {
                   </time>
                 </p>
               </Link>
+              <EvaluateThisLink evaluationId={evaluation.id} />
             </li>
           ))}
         </ul>
