@@ -8,6 +8,7 @@ import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
 import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
 import { ApplyPage } from './pages/evaluator/ApplyPage';
 import { CashoutPage } from './pages/evaluator/CashoutPage';
+import { VoteHistoryPage } from './pages/evaluator/VoteHistoryPage';
 import { EvaluatorWorkspacePage } from './pages/EvaluatorWorkspacePage';
 import { HomePage } from './pages/HomePage';
 import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
@@ -37,11 +38,17 @@ export interface ConsoleRoute {
 export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/', title: 'Home', element: <HomePage /> },
   { path: '/auth/callback', title: 'Signing in', element: <AuthCallbackPage /> },
-  { path: '/evaluations/create', title: 'Create Evaluation', element: <CreateEvaluationPage />, protected: true },
+  {
+    path: '/evaluations/create',
+    title: 'Create Evaluation',
+    element: <CreateEvaluationPage />,
+    protected: true,
+  },
   { path: '/evaluations', title: 'Evaluate', element: <EvaluatorWorkspacePage />, protected: true },
   { path: '/evaluations/:id', title: 'Evaluation', element: <EvaluationDetailPage /> },
   {
-    path: '/evaluations/:id/analytics', title: 'Evaluation Analytics',
+    path: '/evaluations/:id/analytics',
+    title: 'Evaluation Analytics',
     element: (
       <Suspense fallback={loading}>
         <EvaluationAnalyticsPage />
@@ -56,12 +63,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/wallet/purchase', title: 'Purchase Credits', element: <PurchasePage />, protected: true },
   { path: '/evaluator/apply', title: 'Become an Evaluator', element: <ApplyPage />, protected: true },
   { path: '/evaluator/cashout', title: 'Cash Out', element: <CashoutPage />, protected: true },
+  { path: '/evaluator/votes', title: 'My Votes', element: <VoteHistoryPage />, protected: true },
   /** The bonus banner's target (spec 001 section 2.3 names both); creation lives at /evaluations/create. */
   { path: '/evaluations/new', element: <Navigate to="/evaluations/create" replace /> },
   /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
   { path: '/dashboard', element: <Navigate to="/" replace /> },
   {
-    path: '/analytics/spending', title: 'Spending Analytics',
+    path: '/analytics/spending',
+    title: 'Spending Analytics',
     element: (
       <Suspense fallback={loading}>
         <AnalyticsPage key="spending" kind="spending" />
@@ -70,7 +79,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
     protected: true,
   },
   {
-    path: '/analytics/earnings', title: 'Earnings Analytics',
+    path: '/analytics/earnings',
+    title: 'Earnings Analytics',
     element: (
       <Suspense fallback={loading}>
         <AnalyticsPage key="earnings" kind="earnings" />
@@ -80,7 +90,17 @@ export const ROUTES: readonly ConsoleRoute[] = [
   },
   { path: '/billing', title: 'Billing & Usage', element: <BillingPage />, protected: true },
   { path: '/payments/setup', title: 'Payment & Payouts', element: <PaymentSetupPage />, protected: true },
-  { path: '/payments/setup/spending', title: 'Payment & Payouts', element: <PaymentSetupPage context="spending" />, protected: true },
-  { path: '/payments/setup/earning', title: 'Payment & Payouts', element: <PaymentSetupPage context="earning" />, protected: true },
+  {
+    path: '/payments/setup/spending',
+    title: 'Payment & Payouts',
+    element: <PaymentSetupPage context="spending" />,
+    protected: true,
+  },
+  {
+    path: '/payments/setup/earning',
+    title: 'Payment & Payouts',
+    element: <PaymentSetupPage context="earning" />,
+    protected: true,
+  },
   { path: '/payments/setup/success', element: <Navigate to="/payments/setup?connect=success" replace /> },
 ];

@@ -3,7 +3,11 @@ import { useEffect, useRef } from 'react';
 export type WorkspaceAction = 'good' | 'bad' | 'skip' | 'next';
 
 /** The workspace's keys, as shown on screen; two per vote so either hand can vote. */
-export const WORKSPACE_SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: WorkspaceAction; label: string }> = [
+export const WORKSPACE_SHORTCUTS: ReadonlyArray<{
+  keys: readonly string[];
+  action: WorkspaceAction;
+  label: string;
+}> = [
   { keys: ['g', '1'], action: 'good', label: 'Good' },
   { keys: ['b', '2'], action: 'bad', label: 'Bad' },
   { keys: ['s'], action: 'skip', label: 'Skip' },
@@ -28,7 +32,8 @@ export function shortcutAction(event: KeyLike): WorkspaceAction | undefined {
   if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return undefined;
   const target = event.target as { tagName?: string; isContentEditable?: boolean } | null;
   const tag = target?.tagName?.toLowerCase();
-  if (tag === 'input' || tag === 'textarea' || tag === 'select' || target?.isContentEditable) return undefined;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select' || target?.isContentEditable)
+    return undefined;
   const key = event.key.toLowerCase();
   return WORKSPACE_SHORTCUTS.find((shortcut) => shortcut.keys.includes(key))?.action;
 }

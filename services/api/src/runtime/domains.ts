@@ -17,6 +17,7 @@ import { startPaymentsWorker } from '../payments/payments-worker.js';
 import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
 import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
+import { voteHistoryRoutes } from '../evaluator/vote-history-routes.js';
 import {
   evaluationProjection,
   evaluationsPlugin,
@@ -35,6 +36,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   walletPaymentRoutes,
   cashoutRoutes,
   createEvaluatorRoutes(),
+  voteHistoryRoutes,
   linkedinRoutes,
   evaluatorReviewRoutes,
   staffRoutes,

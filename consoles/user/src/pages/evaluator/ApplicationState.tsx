@@ -12,8 +12,7 @@ export function ApplicationState({ status }: { status: TEvaluatorStatusReply }) 
   return (
     <div className="panel" aria-label="Your application">
       <p>
-        Your evaluator status:{' '}
-        <span className={`badge ${STATUS_BADGE[kind]}`}>{STATUS_LABEL[kind]}</span>
+        Your evaluator status: <span className={`badge ${STATUS_BADGE[kind]}`}>{STATUS_LABEL[kind]}</span>
       </p>
       {kind === 'pending' && (
         <>
