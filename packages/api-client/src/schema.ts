@@ -10111,6 +10111,7 @@ export interface operations {
                         to: string;
                         subject: string;
                         text: string;
+                        html: string | null;
                         links: string[];
                         sent_at: string;
                     }[];

@@ -10,6 +10,7 @@ import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { identityProjection } from '../identity/identity-projection.js';
 import { identityRoutes } from '../identity/identity-routes.js';
+import { startEmailWorker } from '../notifications/email-worker.js';
 import { cashoutRoutes } from '../payments/cashout.js';
 import { paymentsProjection } from '../payments/payments-projection.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
@@ -66,4 +67,5 @@ export interface DomainProcess {
 export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [
   startPaymentsWorker,
   startEvaluationWorker,
+  startEmailWorker,
 ];

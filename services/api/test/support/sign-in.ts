@@ -61,8 +61,11 @@ export async function requestSignInToken(runtime: Runtime, email: string): Promi
 }
 
 export function latestLinkToken(runtime: Runtime, email: string): string {
-  const [message] = runtime.context.mailer.mailbox(email);
-  const link = message?.links[0];
+  // The newest sign-in link: receipts and other transactional emails share the mailbox.
+  const link = runtime.context.mailer
+    .mailbox(email)
+    .flatMap((message) => message.links)
+    .find((candidate) => candidate.includes('/auth/callback'));
   if (!link) throw new Error(`no email with a link reached ${email}`);
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`the link ${link} carries no token`);
