@@ -1,4 +1,7 @@
+import { evaluatorStreamId } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '../src/events/record-events.js';
+import { qualityScore } from '../src/evaluations/quality-metrics.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';
@@ -98,6 +101,29 @@ for (const mode of runtimeModes()) {
         'hist-item-0',
       ]);
       expect(second.body.next_before).toBeNull();
+    }, 60_000);
+
+    it('rates evaluators by their judged votes: Reputation and the Billing Rating', async () => {
+      const [ann, bob, ,] = evaluators as [SignedIn, SignedIn, SignedIn];
+      // Earnings analytics needs the expert role, which verification gives.
+      await recordEvents(runtime.context, evaluatorStreamId(bob.userId), [
+        {
+          type: 'EvaluatorVerified',
+          data: { user_id: bob.userId, qualification_tier: 'expert', reviewed_by: 'test-admin' },
+        },
+      ]);
+      const expected = Math.round(qualityScore(1, 1) * 100) / 100;
+      expect(expected).toBeGreaterThan(0);
+      const earnings = await api.call('GET', '/analytics/earnings/?period=all', bob.headers);
+      expect(earnings.status).toBe(200);
+      expect(earnings.body.reputation_score).toBe(expected);
+      const billing = await api.call('GET', '/billing/summary/earning', bob.headers);
+      expect(billing.body.rating).toBe(expected);
+      // Ann's only judged vote disagreed with the majority: rated, at 0.
+      expect((await api.call('GET', '/billing/summary/earning', ann.headers)).body.rating).toBe(0);
+      // Nobody judged yet: no number.
+      const nobody = await signIn(runtime, 'hist-unrated@example.com');
+      expect((await api.call('GET', '/billing/summary/earning', nobody.headers)).body.rating).toBeNull();
     }, 60_000);
 
     it('refuses strangers and hostile queries with a 4xx', async () => {
