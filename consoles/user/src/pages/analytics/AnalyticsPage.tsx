@@ -302,8 +302,8 @@ function EarningsView({ data, summary }: { data: EarningsAnalytics; summary: Ear
         </dl>
         <p className="muted metric-definition">
           A vote is approved when it agrees with its item&apos;s majority once the item has all its votes.
-          Quality Score is 5 × the lower bound (95% Wilson) of your approval rate in this period; Reputation is
-          the same over all your votes.
+          Quality Score is 5 × the lower bound (95% Wilson) of your approval rate in this period; Reputation
+          is the same over all your votes.
         </p>
       </section>
       <MetricTiles metrics={data.performance_metrics} />
