@@ -108,10 +108,22 @@ describe('a new evaluator finds work, earns and cashes out (browser)', () => {
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
       await page.getByRole('button', { name: 'Start Evaluating' }).click();
+      await page.getByRole('heading', { name: 'Evaluate' }).waitFor();
+      // Back at the application from the menu: its state, not a wizard that would end in a 409.
+      await viaMenu(page, 'Evaluator Application');
+      await page.getByRole('heading', { name: 'Your application is under review' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Get Started' }).count()).resolves.toBe(0);
+      await page.getByRole('link', { name: 'Start Evaluating' }).click();
 
-      // Pending evaluators are paid: evaluate with the keyboard, the shortcuts on screen.
+      // Pending evaluators are paid: evaluate with the keyboard, the shortcuts on screen. On the
+      // desktop from the project list, on the phone from the evaluation's own page.
       await card.getByText(`${RATE.toLocaleString('en-US')} credits per vote`).waitFor();
-      await card.getByRole('button', { name: `Start evaluating ${project.title}` }).click();
+      if (device === 'desktop') {
+        await card.getByRole('button', { name: `Start evaluating ${project.title}` }).click();
+      } else {
+        await page.goto(`/evaluations/${project.id}`);
+        await page.getByRole('link', { name: `Evaluate this: ${project.title}` }).click();
+      }
       const item = page.getByRole('region', { name: 'Item to evaluate' });
       await item.getByText('How long to boil an egg?').waitFor();
       const shortcuts = page.getByLabel('Keyboard shortcuts');

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiCall, api, ApiError } from '../../api/client';
+import { announceEvaluatorStatusChange } from '../../layout/useEvaluatorStatus';
 import { ApplicationState } from './ApplicationState';
 import './evaluator.css';
 
@@ -67,6 +68,7 @@ export function ApplyPage() {
       await apiCall({ action: 'submitting the application' }, (init) =>
         api.POST('/api/v1/evaluator/apply', { ...init, body: request }),
       );
+      announceEvaluatorStatusChange();
       setStep('confirmation');
     } catch (caught) {
       setError(failure(caught, 'Failed to submit application'));
