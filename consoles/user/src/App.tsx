@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from './auth/ProtectedRoute';
 import { Layout } from './layout/Layout';
+import { PageTitle } from './layout/PageTitle';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ROUTES } from './routes';
 
@@ -12,10 +13,21 @@ export function App() {
           <Route
             key={route.path}
             path={route.path}
-            element={route.protected ? <ProtectedRoute>{route.element}</ProtectedRoute> : route.element}
+            element={
+              <PageTitle title={route.title}>
+                {route.protected ? <ProtectedRoute>{route.element}</ProtectedRoute> : route.element}
+              </PageTitle>
+            }
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="*"
+          element={
+            <PageTitle title="Page not found">
+              <NotFoundPage />
+            </PageTitle>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -8,6 +8,7 @@ import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
 import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
 import { ApplyPage } from './pages/evaluator/ApplyPage';
 import { CashoutPage } from './pages/evaluator/CashoutPage';
+import { VoteHistoryPage } from './pages/evaluator/VoteHistoryPage';
 import { EvaluatorWorkspacePage } from './pages/EvaluatorWorkspacePage';
 import { HomePage } from './pages/HomePage';
 import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
@@ -29,17 +30,25 @@ export interface ConsoleRoute {
   element: ReactElement;
   /** Signed-out visitors are sent to / (spec: protected routes). */
   protected?: boolean;
+  /** The tab title's page part ("<title> - Evalmarket"); redirects have none. */
+  title?: string;
 }
 
 /** Every screen of the console, one line each (spec 000 and 001 section 2). */
 export const ROUTES: readonly ConsoleRoute[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  { path: '/evaluations/create', element: <CreateEvaluationPage />, protected: true },
-  { path: '/evaluations', element: <EvaluatorWorkspacePage />, protected: true },
-  { path: '/evaluations/:id', element: <EvaluationDetailPage /> },
+  { path: '/', title: 'Home', element: <HomePage /> },
+  { path: '/auth/callback', title: 'Signing in', element: <AuthCallbackPage /> },
+  {
+    path: '/evaluations/create',
+    title: 'Create Evaluation',
+    element: <CreateEvaluationPage />,
+    protected: true,
+  },
+  { path: '/evaluations', title: 'Evaluate', element: <EvaluatorWorkspacePage />, protected: true },
+  { path: '/evaluations/:id', title: 'Evaluation', element: <EvaluationDetailPage /> },
   {
     path: '/evaluations/:id/analytics',
+    title: 'Evaluation Analytics',
     element: (
       <Suspense fallback={loading}>
         <EvaluationAnalyticsPage />
@@ -47,19 +56,21 @@ export const ROUTES: readonly ConsoleRoute[] = [
     ),
     protected: true,
   },
-  { path: '/my-evaluations', element: <MyEvaluationsPage />, protected: true },
-  { path: '/account', element: <AccountPage />, protected: true },
-  { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
-  { path: '/wallet', element: <WalletPage />, protected: true },
-  { path: '/wallet/purchase', element: <PurchasePage />, protected: true },
-  { path: '/evaluator/apply', element: <ApplyPage />, protected: true },
-  { path: '/evaluator/cashout', element: <CashoutPage />, protected: true },
+  { path: '/my-evaluations', title: 'My Evaluations', element: <MyEvaluationsPage />, protected: true },
+  { path: '/account', title: 'Profile Settings', element: <AccountPage />, protected: true },
+  { path: '/verify-email-change', title: 'Verify Email Change', element: <VerifyEmailChangePage /> },
+  { path: '/wallet', title: 'Wallet & Credits', element: <WalletPage />, protected: true },
+  { path: '/wallet/purchase', title: 'Purchase Credits', element: <PurchasePage />, protected: true },
+  { path: '/evaluator/apply', title: 'Become an Evaluator', element: <ApplyPage />, protected: true },
+  { path: '/evaluator/cashout', title: 'Cash Out', element: <CashoutPage />, protected: true },
+  { path: '/evaluator/votes', title: 'My Votes', element: <VoteHistoryPage />, protected: true },
   /** The bonus banner's target (spec 001 section 2.3 names both); creation lives at /evaluations/create. */
   { path: '/evaluations/new', element: <Navigate to="/evaluations/create" replace /> },
   /** The apply wizard's Cancel goes to /dashboard (spec 001 section 2.13); home is the dashboard. */
   { path: '/dashboard', element: <Navigate to="/" replace /> },
   {
     path: '/analytics/spending',
+    title: 'Spending Analytics',
     element: (
       <Suspense fallback={loading}>
         <AnalyticsPage key="spending" kind="spending" />
@@ -69,6 +80,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   },
   {
     path: '/analytics/earnings',
+    title: 'Earnings Analytics',
     element: (
       <Suspense fallback={loading}>
         <AnalyticsPage key="earnings" kind="earnings" />
@@ -76,9 +88,19 @@ export const ROUTES: readonly ConsoleRoute[] = [
     ),
     protected: true,
   },
-  { path: '/billing', element: <BillingPage />, protected: true },
-  { path: '/payments/setup', element: <PaymentSetupPage />, protected: true },
-  { path: '/payments/setup/spending', element: <PaymentSetupPage context="spending" />, protected: true },
-  { path: '/payments/setup/earning', element: <PaymentSetupPage context="earning" />, protected: true },
+  { path: '/billing', title: 'Billing & Usage', element: <BillingPage />, protected: true },
+  { path: '/payments/setup', title: 'Payment & Payouts', element: <PaymentSetupPage />, protected: true },
+  {
+    path: '/payments/setup/spending',
+    title: 'Payment & Payouts',
+    element: <PaymentSetupPage context="spending" />,
+    protected: true,
+  },
+  {
+    path: '/payments/setup/earning',
+    title: 'Payment & Payouts',
+    element: <PaymentSetupPage context="earning" />,
+    protected: true,
+  },
   { path: '/payments/setup/success', element: <Navigate to="/payments/setup?connect=success" replace /> },
 ];

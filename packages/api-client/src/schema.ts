@@ -700,6 +700,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/evaluator/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in evaluator's own votes, newest first, with each vote's outcome; keyset paging */
+        get: operations["getEvaluatorVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/linkedin/authorize": {
         parameters: {
             query?: never;
@@ -2591,6 +2608,23 @@ export interface components {
         OnboardingLinkReply: {
             onboarding_url: string;
         };
+        OwnVote: {
+            vote_id: string;
+            evaluation_id: string;
+            evaluation_title: string;
+            item_external_id: string;
+            item_input_preview: string | null;
+            /** @enum {string} */
+            vote: "good" | "bad";
+            comment: string | null;
+            reward_credits: number;
+            voted_at: string;
+            outcome: components["schemas"]["VoteOutcome"];
+        };
+        OwnVotesReply: {
+            votes: components["schemas"]["OwnVote"][];
+            next_before: string | null;
+        };
         PaymentMethodList: components["schemas"]["PaymentMethodListItem"][];
         PaymentMethodListItem: {
             id: string;
@@ -2926,6 +2960,8 @@ export interface components {
         VerifyMagicLinkRequestInput: {
             token: string;
         };
+        /** @enum {string} */
+        VoteOutcome: "approved" | "rejected" | "awaiting";
         VoteReply: {
             vote_id: string;
             assignment_id: string;
@@ -2980,7 +3016,19 @@ export interface components {
             currency: "credits";
             status: components["schemas"]["TransactionStatus"];
             created_at: string;
+            kind: components["schemas"]["WalletTransactionKind"];
+            evaluation: {
+                id: string;
+                title: string;
+            } | null;
+            cashout: {
+                gross_credits: number;
+                fee_credits: number;
+                net_credits: number;
+            } | null;
         };
+        /** @enum {string} */
+        WalletTransactionKind: "purchase" | "auto_recharge" | "refund" | "bonus" | "reward" | "cashout" | "adjustment" | "other";
         WalletTransactionsReply: components["schemas"]["WalletTransaction"][];
     };
     responses: never;
@@ -5394,6 +5442,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
+    getEvaluatorVotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnVotesReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
                 };
             };
         };
@@ -10965,6 +11063,7 @@ export interface operations {
                         to: string;
                         subject: string;
                         text: string;
+                        html: string | null;
                         links: string[];
                         sent_at: string;
                     }[];

@@ -45,6 +45,18 @@ export type TWalletBalanceReply = z.infer<typeof ZWalletBalanceReply>;
 export const ZTransactionStatus = z.enum(['completed', 'pending', 'failed', 'cancelled']);
 
 /** One row of GET /api/v1/wallet/transactions (spec 001 section 3 "Transaction"). */
+export const ZWalletTransactionKind = z.enum([
+  'purchase',
+  'auto_recharge',
+  'refund',
+  'bonus',
+  'reward',
+  'cashout',
+  'adjustment',
+  'other',
+]);
+export type TWalletTransactionKind = z.infer<typeof ZWalletTransactionKind>;
+
 export const ZWalletTransaction = z.object({
   id: z.string(),
   description: z.string(),
@@ -54,6 +66,17 @@ export const ZWalletTransaction = z.object({
   currency: z.literal('credits'),
   status: ZTransactionStatus,
   created_at: z.string(),
+  /**
+   * What moved the money, so a row can say it plainly: an auto-recharge is a purchase the
+   * platform made off-session; `other` is a money event the wallet does not name yet.
+   */
+  kind: ZWalletTransactionKind,
+  /** The evaluation a vote reward belongs to (both sides: requester and evaluator). */
+  evaluation: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** A cash-out's split: gross leaves the earning balance, the fee stays, net reaches the bank. */
+  cashout: z
+    .object({ gross_credits: z.number().int(), fee_credits: z.number().int(), net_credits: z.number().int() })
+    .nullable(),
 });
 export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 

@@ -8,6 +8,7 @@ export * from './evaluator-events.js';
 export * from './identity.js';
 export * from './wallet-payments.js';
 export * from './evaluator-api.js';
+export * from './own-votes.js';
 export * from './user-admin-events.js';
 export * from './analytics-api.js';
 export * from './evaluations.js';

@@ -7,6 +7,8 @@ export interface ReceivedEmail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part; null for text-only messages. */
+  html: string | null;
   links: string[];
 }
 
@@ -39,6 +41,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text,
+            html: typeof parsed.html === 'string' ? parsed.html : null,
             links: text.match(/https?:\/\/[^\s<>"']+/g) ?? [],
           };
           received.push(email);

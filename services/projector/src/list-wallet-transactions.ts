@@ -3,6 +3,7 @@ import {
   WALLET_TRANSACTIONS_PAGE_SIZE,
   type TUserAccountKind,
   type TWalletTransaction,
+  type TWalletTransactionKind,
 } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 
@@ -57,7 +58,40 @@ interface TransactionRow extends Record<string, unknown> {
   status: TWalletTransaction['status'];
   created_at: Date | string;
   global_position: number;
+  /** The movement kind: the first part of the row id (see wallet-movements.ts). */
+  movement: string;
+  evaluation_id: string | null;
+  evaluation_title: string | null;
+  gross_credits: number | string | null;
+  fee_credits: number | string | null;
+  net_credits: number | string | null;
+  auto_recharge: boolean;
 }
+
+/**
+ * The row's own columns plus what names it: the evaluation a reward belongs to (through the
+ * claim that reserved it), a cash-out's gross, fee and net, and whether a purchase was an
+ * auto-recharge. These read the evaluations' and payments' read models, which live in the same
+ * database; a row whose partner row is missing (not projected yet) is still listed, unnamed.
+ */
+const COLUMNS = `t.id, t.description, t.context, t.type, t.amount, t.status, t.created_at, t.global_position,
+  split_part(t.id, ':', 1) AS movement, a.evaluation_id, e.title AS evaluation_title,
+  c.gross_credits, c.fee_credits, c.net_credits, (r.recharge_id IS NOT NULL) AS auto_recharge`;
+const JOINS = `FROM wallet_transactions t
+  LEFT JOIN evaluation_assignments a ON split_part(t.id, ':', 1) = 'reward' AND a.transfer_id = t.transfer_id
+  LEFT JOIN evaluations e ON e.id = a.evaluation_id
+  LEFT JOIN cashouts c ON split_part(t.id, ':', 1) = 'cashout' AND c.cashout_id = t.transfer_id
+  LEFT JOIN auto_recharges r ON split_part(t.id, ':', 1) = 'purchase' AND r.user_id = t.user_id
+    AND r.payment_intent_id = t.transfer_id`;
+
+const KIND_OF_MOVEMENT: Record<string, TWalletTransactionKind> = {
+  purchase: 'purchase',
+  refund: 'refund',
+  bonus: 'bonus',
+  reward: 'reward',
+  cashout: 'cashout',
+  adjustment: 'adjustment',
+};
 
 /**
  * One page of a person's wallet transactions, newest first. Paging by cursor rather than offset
@@ -72,26 +106,25 @@ export async function listWalletTransactions(
     ? Math.max(1, Math.min(requested, WALLET_TRANSACTIONS_MAX_LIMIT))
     : WALLET_TRANSACTIONS_PAGE_SIZE;
   const cursor = options.before === undefined ? undefined : decodeCursor(options.before);
-  const columns = 'id, description, context, type, amount, status, created_at, global_position';
   let result;
   if (options.context) {
     result = await sql.query<TransactionRow>(
-      `SELECT ${columns} FROM wallet_transactions
-       WHERE user_id = $1 AND context = $2 AND global_position < $3
-       ORDER BY global_position DESC LIMIT $4`,
+      `SELECT ${COLUMNS} ${JOINS}
+       WHERE t.user_id = $1 AND t.context = $2 AND t.global_position < $3
+       ORDER BY t.global_position DESC LIMIT $4`,
       [options.userId, options.context, cursorUpperBound(cursor, options.context), limit + 1],
     );
   } else if (cursor) {
     result = await sql.query<TransactionRow>(
-      `SELECT ${columns} FROM wallet_transactions
-       WHERE user_id = $1 AND (global_position, context) < ($2, $3)
-       ORDER BY global_position DESC, context DESC LIMIT $4`,
+      `SELECT ${COLUMNS} ${JOINS}
+       WHERE t.user_id = $1 AND (t.global_position, t.context) < ($2, $3)
+       ORDER BY t.global_position DESC, t.context DESC LIMIT $4`,
       [options.userId, cursor.position, cursor.context, limit + 1],
     );
   } else {
     result = await sql.query<TransactionRow>(
-      `SELECT ${columns} FROM wallet_transactions WHERE user_id = $1
-       ORDER BY global_position DESC, context DESC LIMIT $2`,
+      `SELECT ${COLUMNS} ${JOINS} WHERE t.user_id = $1
+       ORDER BY t.global_position DESC, t.context DESC LIMIT $2`,
       [options.userId, limit + 1],
     );
   }
@@ -128,5 +161,18 @@ function toTransaction(row: TransactionRow): TWalletTransaction {
     status: row.status,
     created_at:
       row.created_at instanceof Date ? row.created_at.toISOString() : new Date(row.created_at).toISOString(),
+    kind: row.auto_recharge ? 'auto_recharge' : (KIND_OF_MOVEMENT[row.movement] ?? 'other'),
+    evaluation:
+      row.evaluation_id && row.evaluation_title !== null
+        ? { id: row.evaluation_id, title: row.evaluation_title }
+        : null,
+    cashout:
+      row.gross_credits !== null && row.fee_credits !== null && row.net_credits !== null
+        ? {
+            gross_credits: Number(row.gross_credits),
+            fee_credits: Number(row.fee_credits),
+            net_credits: Number(row.net_credits),
+          }
+        : null,
   };
 }

@@ -2,15 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { accountLabel, useAuth } from '../auth/AuthProvider';
 import { SignInModal } from '../auth/SignInModal';
-
-/** The account menu's entries, in the spec's order. */
-export const ACCOUNT_LINKS = [
-  { to: '/my-evaluations', label: 'My Evaluations' },
-  { to: '/wallet', label: 'Wallet & Credits' },
-  { to: '/payments/setup', label: 'Payment & Payouts' },
-  { to: '/billing', label: 'Billing & Usage' },
-  { to: '/account', label: 'Profile Settings' },
-] as const;
+import { accountLinks, EVALUATE_LINK } from './account-links';
+import { useEvaluatorStatus } from './useEvaluatorStatus';
 
 export function Header() {
   const { status, profile, signOut } = useAuth();
@@ -48,6 +41,8 @@ export function Header() {
   const signedIn = status === 'signed_in';
   const label = accountLabel(profile);
   const fullName = profile?.full_name || label;
+  const evaluator = useEvaluatorStatus(signedIn, location.pathname);
+  const links = accountLinks(profile, evaluator?.evaluator_status);
 
   return (
     <header className="header">
@@ -67,6 +62,9 @@ export function Header() {
       <nav className="header-actions" aria-label="Account">
         {signedIn ? (
           <>
+            <NavLink to={EVALUATE_LINK.to} end className="button header-evaluate">
+              {EVALUATE_LINK.label}
+            </NavLink>
             <Link to="/evaluations/create" className="button button-primary">
               New Evaluation
             </Link>
@@ -86,8 +84,8 @@ export function Header() {
                     <strong>{fullName}</strong>
                     <span className="muted">{profile?.email}</span>
                   </div>
-                  {ACCOUNT_LINKS.map((link) => (
-                    <NavLink key={link.to} to={link.to} role="menuitem">
+                  {links.map((link) => (
+                    <NavLink key={link.label} to={link.to} role="menuitem">
                       {link.label}
                     </NavLink>
                   ))}
@@ -112,9 +110,12 @@ export function Header() {
                 <strong>{fullName}</strong>
                 <span className="muted">{profile?.email}</span>
               </div>
+              <NavLink to={EVALUATE_LINK.to} end>
+                {EVALUATE_LINK.label}
+              </NavLink>
               <Link to="/evaluations/create">New Evaluation</Link>
-              {ACCOUNT_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to}>
+              {links.map((link) => (
+                <NavLink key={link.label} to={link.to}>
                   {link.label}
                 </NavLink>
               ))}

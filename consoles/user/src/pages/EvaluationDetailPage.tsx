@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { ConfigPanel } from '../evaluations/ConfigPanel';
 import { EditDetailsForm } from '../evaluations/EditDetailsForm';
 import { ItemsPanel } from '../evaluations/ItemsPanel';
+import { EvaluateThisLink } from '../evaluations/EvaluateThisLink';
 import { InvitationsPanel } from '../evaluations/InvitationsPanel';
 import { LangfusePanel } from '../evaluations/LangfusePanel';
 import { SdkPanel } from '../evaluations/SdkPanel';
@@ -89,6 +90,7 @@ export function EvaluationDetailPage() {
             </Link>
           </div>
         )}
+        {!owner && <EvaluateThisLink evaluationId={evaluation.id} />}
       </div>
       {owner && editing && (
         <EditDetailsForm

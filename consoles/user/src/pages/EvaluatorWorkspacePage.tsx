@@ -1,9 +1,15 @@
 import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../api/client';
 import { apiCall, api } from '../api/client';
 import type { TAssignment, TEvaluatorProject, TVoteReply } from '../evaluations/types';
+import {
+  useWorkspaceShortcuts,
+  WORKSPACE_SHORTCUTS,
+  type WorkspaceAction,
+} from '../evaluations/workspace-shortcuts';
+import { REJECTED_CLOSED_TEXT } from './evaluator/EvaluatorBanners';
 import '../evaluations/evaluations.css';
 import './EvaluatorWorkspacePage.css';
 
@@ -59,6 +65,39 @@ function Content({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+/** The keys on screen, so the evaluator can learn them without a help page. */
+function ShortcutLegend() {
+  return (
+    <p className="shortcut-legend muted" aria-label="Keyboard shortcuts">
+      Keyboard:{' '}
+      {WORKSPACE_SHORTCUTS.map((shortcut) => (
+        <span key={shortcut.action} className="shortcut">
+          {shortcut.keys.map((key) => (
+            <kbd key={key}>{key.toUpperCase()}</kbd>
+          ))}{' '}
+          {shortcut.label}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** Where the evaluator stands in the project: items still open to them and votes this visit. */
+function QueueCounter({ openItems, votedNow }: { openItems: number | undefined; votedNow: number }) {
+  return (
+    <p className="queue-counter" aria-label="Queue">
+      {openItems !== undefined && (
+        <span>
+          {openItems} {openItems === 1 ? 'item' : 'items'} left in the queue
+        </span>
+      )}
+      <span>
+        {votedNow} {votedNow === 1 ? 'vote' : 'votes'} this session
+      </span>
+    </p>
+  );
+}
+
 function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire(): void }) {
   const [left, setLeft] = useState(() => secondsLeft(expiresAt));
   useEffect(() => {
@@ -95,6 +134,8 @@ export function EvaluatorWorkspacePage() {
   const [notice, setNotice] = useState<{ kind: 'success' | 'info' | 'error'; text: string }>();
   const [lastVote, setLastVote] = useState<TVoteReply>();
   const [expired, setExpired] = useState(false);
+  const [openItems, setOpenItems] = useState<number>();
+  const [votedNow, setVotedNow] = useState(0);
 
   const loadStatus = useCallback(() => {
     apiCall({ action: 'loading your evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
@@ -114,6 +155,13 @@ export function EvaluatorWorkspacePage() {
     return () => controller.abort();
   }, [attempt, loadStatus]);
 
+  /** The queue counter re-reads the project's open items after each claim and vote. */
+  const refreshQueue = useCallback((evaluationId: string) => {
+    apiCall({ action: 'counting the open items' }, (init) => api.GET('/api/v1/evaluator/projects', init))
+      .then((all) => setOpenItems(all.find((one) => one.evaluation_id === evaluationId)?.open_items ?? 0))
+      .catch(() => undefined);
+  }, []);
+
   async function claim(target: TEvaluatorProject) {
     setBusy('claim');
     setNotice(undefined);
@@ -131,6 +179,7 @@ export function EvaluatorWorkspacePage() {
       setProject(target);
       setAssignment(next);
       setComment('');
+      refreshQueue(target.evaluation_id);
     } catch (error) {
       const apiError = error as ApiError;
       setAssignment(undefined);
@@ -166,6 +215,8 @@ export function EvaluatorWorkspacePage() {
       );
       setLastVote(reply);
       setAssignment(undefined);
+      setVotedNow((count) => count + 1);
+      if (project) refreshQueue(project.evaluation_id);
       setNotice({
         kind: 'success',
         text:
@@ -202,11 +253,32 @@ export function EvaluatorWorkspacePage() {
 
   const onExpire = useCallback(() => setExpired(true), []);
 
+  // "Evaluate this" on a card or an evaluation's page opens that project straight away.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('evaluation');
+  useEffect(() => {
+    if (!projects || !wanted) return;
+    setParams({}, { replace: true });
+    const target = projects.find((candidate) => candidate.evaluation_id === wanted);
+    if (target) void claim(target);
+    else setNotice({ kind: 'info', text: 'That evaluation is not open for you to evaluate right now.' });
+    // claim is a plain function of this render; the effect runs once per requested project.
+  }, [projects, wanted]);
+
+  useWorkspaceShortcuts((action: WorkspaceAction) => {
+    if (!project || busy) return;
+    if (assignment && !expired && (action === 'good' || action === 'bad')) void vote(action);
+    else if (assignment && action === 'skip') void skip();
+    else if (!assignment && action === 'next') void claim(project);
+  });
+
   function backToList() {
     setProject(undefined);
     setAssignment(undefined);
     setNotice(undefined);
     setLastVote(undefined);
+    setOpenItems(undefined);
+    setVotedNow(0);
     setAttempt((n) => n + 1);
   }
 
@@ -232,7 +304,9 @@ export function EvaluatorWorkspacePage() {
               ← All projects
             </button>
             <h2>{project.title}</h2>
+            <QueueCounter openItems={openItems} votedNow={votedNow} />
           </div>
+          <ShortcutLegend />
           {notice && (
             <p
               className={
@@ -288,6 +362,8 @@ export function EvaluatorWorkspacePage() {
                       value={comment}
                       aria-describedby="vote-comment-count"
                       onChange={(event) => setComment(event.target.value)}
+                      // Escape leaves the comment, so the voting keys work again.
+                      onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
                     />
                     <span className="counter" id="vote-comment-count">
                       {comment.length}/{MAX_COMMENT}
@@ -296,6 +372,7 @@ export function EvaluatorWorkspacePage() {
                       <button
                         type="button"
                         className="button vote-good"
+                        aria-keyshortcuts="G 1"
                         disabled={Boolean(busy)}
                         onClick={() => void vote('good')}
                       >
@@ -304,6 +381,7 @@ export function EvaluatorWorkspacePage() {
                       <button
                         type="button"
                         className="button vote-bad"
+                        aria-keyshortcuts="B 2"
                         disabled={Boolean(busy)}
                         onClick={() => void vote('bad')}
                       >
@@ -312,6 +390,7 @@ export function EvaluatorWorkspacePage() {
                       <button
                         type="button"
                         className="button skip"
+                        aria-keyshortcuts="S"
                         disabled={Boolean(busy)}
                         onClick={() => void skip()}
                       >
@@ -334,6 +413,7 @@ export function EvaluatorWorkspacePage() {
                   type="button"
                   className="button button-primary"
                   disabled={busy === 'claim'}
+                  aria-keyshortcuts="N"
                   onClick={() => void claim(project)}
                 >
                   {busy === 'claim' ? 'Claiming...' : 'Next item'}
@@ -352,7 +432,7 @@ export function EvaluatorWorkspacePage() {
         <>
           {status?.evaluator_status === 'rejected' && (
             <p className="banner banner-red">
-              Your evaluator application was not approved, so paid projects are closed to you.
+              Your evaluator application was not approved. {REJECTED_CLOSED_TEXT}
             </p>
           )}
           {status?.evaluator_status === 'not_applied' && (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiCall, api, type ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthProvider';
+import { EvaluateThisLink } from '../evaluations/EvaluateThisLink';
 import { EvaluatorBanners } from './evaluator/EvaluatorBanners';
 
 /** Cards a page; one more is asked for to know whether a next page exists. */
@@ -116,6 +117,7 @@ export function HomePage() {
                   </time>
                 </p>
               </Link>
+              <EvaluateThisLink evaluationId={evaluation.id} />
             </li>
           ))}
         </ul>

@@ -1,14 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'react-router-dom';
+import { addToast, dropSticky, type Toast } from './toast-queue';
 
-/** The spec's timers: successes hide after 5 s, errors after 8 s, Langfuse errors stay. */
+/**
+ * The spec's timers: successes hide after 5 s, errors after 8 s, Langfuse errors stay (until
+ * dismissed or the page changes). Repeats replace each other and at most MAX_TOASTS show.
+ */
 export const SUCCESS_TOAST_MS = 5_000;
 export const ERROR_TOAST_MS = 8_000;
-
-interface Toast {
-  id: number;
-  kind: 'success' | 'error';
-  message: string;
-}
 
 interface ToastApi {
   success(message: string): void;
@@ -20,12 +28,14 @@ const ToastContext = createContext<ToastApi | undefined>(undefined);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  const { pathname } = useLocation();
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  useEffect(() => setToasts(dropSticky), [pathname]);
   const push = useCallback(
     (kind: Toast['kind'], message: string) => {
       const id = nextId.current++;
-      setToasts((all) => [...all, { id, kind, message }]);
       const sticky = kind === 'error' && /langfuse/i.test(message);
+      setToasts((all) => addToast(all, { id, kind, message, sticky }));
       if (!sticky)
         window.setTimeout(() => dismiss(id), kind === 'success' ? SUCCESS_TOAST_MS : ERROR_TOAST_MS);
     },

@@ -340,10 +340,21 @@ export async function earningsAnalytics(
     approval_rate: currentRate,
     // 5 x the Wilson lower bound (95%) of the approval rate; null until a vote was judged.
     quality_score: judgedCount === 0 ? null : round2(qualityScore(judged.approved, judgedCount)),
-    reputation_score: null,
+    reputation_score: await reputationScore(sql, userId),
     ranking: index === -1 ? null : index + 1,
     total_experts: ranking.rows.length,
   };
+}
+
+/**
+ * Reputation (and the Billing page's Rating, out of 5): the quality score over the evaluator's
+ * whole history instead of one period, 5 x the Wilson lower bound (95%) of the share of their
+ * judged votes that agreed with their item's majority. Null until one of their votes is judged.
+ */
+export async function reputationScore(sql: SqlExecutor, userId: string): Promise<number | null> {
+  const judged = await judgeVotes(sql, userId, new Date(0), FAR_FUTURE, undefined);
+  const count = judged.approved + judged.rejected;
+  return count === 0 ? null : round2(qualityScore(judged.approved, count));
 }
 
 export async function spendingSummary(sql: SqlExecutor, userId: string) {

@@ -1,5 +1,6 @@
 import { FILE_BODY } from '../http/openapi/operation-rules.js';
 import { z } from 'zod';
+import { reputationScore } from '../analytics/compute-analytics.js';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
@@ -147,8 +148,8 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
         total_earnings: earned.credits / 1000,
         pending: pending.credits / 1000,
         evaluations: earned.count,
-        // No rating system yet.
-        rating: null,
+        // Out of 5: the evaluator's reputation (compute-analytics.ts reputationScore).
+        rating: await reputationScore(sql, userId),
         earnings_history: rows.map((row) => ({ month: row.month, amount: Number(row.credits) / 1000 })),
       };
     },

@@ -34,6 +34,7 @@ export async function devRoutes(
               to: z.string(),
               subject: z.string(),
               text: z.string(),
+              html: z.string().nullable(),
               links: z.array(z.string()),
               sent_at: z.string(),
             }),

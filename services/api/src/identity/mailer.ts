@@ -12,6 +12,8 @@ export interface DevMailboxMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, when the email has one (transactional emails do). */
+  html: string | null;
   links: string[];
   sent_at: string;
 }
@@ -44,6 +46,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; logger: 
         to,
         subject: email.subject,
         text: email.text,
+        html: email.html ?? null,
         links: email.text.match(LINK_PATTERN) ?? [],
         sent_at: new Date().toISOString(),
       };

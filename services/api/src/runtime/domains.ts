@@ -12,6 +12,7 @@ import { billingRoutes } from '../billing/billing-routes.js';
 import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { identityProjection } from '../identity/identity-projection.js';
 import { identityRoutes } from '../identity/identity-routes.js';
+import { startEmailWorker } from '../notifications/email-worker.js';
 import { cashoutRoutes } from '../payments/cashout.js';
 import { paymentsProjection } from '../payments/payments-projection.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
@@ -19,6 +20,7 @@ import { startPaymentsWorker } from '../payments/payments-worker.js';
 import { walletPaymentRoutes } from '../payments/wallet-payment-routes.js';
 import { createEvaluatorRoutes } from '../evaluator/evaluator-routes.js';
 import { linkedinRoutes } from '../evaluator/linkedin-routes.js';
+import { voteHistoryRoutes } from '../evaluator/vote-history-routes.js';
 import {
   evaluationProjection,
   evaluationsPlugin,
@@ -37,6 +39,7 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   walletPaymentRoutes,
   cashoutRoutes,
   createEvaluatorRoutes(),
+  voteHistoryRoutes,
   linkedinRoutes,
   evaluatorReviewRoutes,
   staffRoutes,
@@ -68,4 +71,5 @@ export interface DomainProcess {
 export const DOMAIN_PROCESSES: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>> = [
   startPaymentsWorker,
   startEvaluationWorker,
+  startEmailWorker,
 ];

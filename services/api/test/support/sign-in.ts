@@ -61,8 +61,12 @@ export async function requestSignInToken(runtime: Runtime, email: string): Promi
 }
 
 export function latestLinkToken(runtime: Runtime, email: string): string {
-  const [message] = runtime.context.mailer.mailbox(email);
-  const link = message?.links[0];
+  // The newest link with a token (sign-in, email change): receipts and other transactional
+  // emails share the mailbox, and their links carry none.
+  const link = runtime.context.mailer
+    .mailbox(email)
+    .flatMap((message) => message.links)
+    .find((candidate) => URL.canParse(candidate) && new URL(candidate).searchParams.has('token'));
   if (!link) throw new Error(`no email with a link reached ${email}`);
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`the link ${link} carries no token`);

@@ -289,7 +289,9 @@ function EarningsView({ data, summary }: { data: EarningsAnalytics; summary: Ear
           <dt>Quality Score</dt>
           <dd>{data.quality_score === null ? '—' : `${data.quality_score.toFixed(1)} / 5.0`}</dd>
           <dt>Reputation</dt>
-          <dd>{data.reputation_score === null ? '—' : data.reputation_score.toFixed(1)}</dd>
+          <dd>
+            {data.reputation_score === null ? 'Not rated yet' : `${data.reputation_score.toFixed(1)} / 5.0`}
+          </dd>
           <dt>Ranking</dt>
           <dd>
             {data.ranking === null
@@ -301,6 +303,11 @@ function EarningsView({ data, summary }: { data: EarningsAnalytics; summary: Ear
             {data.votes_submitted} submitted, {data.votes_approved} approved, {data.votes_rejected} rejected
           </dd>
         </dl>
+        <p className="muted metric-definition">
+          A vote is approved when it agrees with its item&apos;s majority once the item has all its votes.
+          Quality Score is 5 × the lower bound (95% Wilson) of your approval rate in this period; Reputation
+          is the same over all your votes.
+        </p>
       </section>
       <MetricTiles metrics={data.performance_metrics} />
       {data.total_transactions === 0 ? (

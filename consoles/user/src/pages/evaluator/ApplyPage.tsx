@@ -10,7 +10,8 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiCall, api, ApiError } from '../../api/client';
-import { STATUS_BADGE, STATUS_LABEL } from './EvaluatorBanners';
+import { announceEvaluatorStatusChange } from '../../layout/useEvaluatorStatus';
+import { ApplicationState } from './ApplicationState';
 import './evaluator.css';
 
 type Step = 'welcome' | 'method' | 'details' | 'confirmation';
@@ -45,6 +46,7 @@ export function ApplyPage() {
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [current, setCurrent] = useState<TEvaluatorStatusReply>();
+  const [statusChecked, setStatusChecked] = useState(false);
   const autoSubmitted = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -55,7 +57,8 @@ export function ApplyPage() {
   useEffect(() => {
     apiCall({ action: 'loading the evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
       .then(setCurrent)
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setStatusChecked(true));
   }, []);
 
   async function submit(request: TApplyRequest) {
@@ -65,6 +68,7 @@ export function ApplyPage() {
       await apiCall({ action: 'submitting the application' }, (init) =>
         api.POST('/api/v1/evaluator/apply', { ...init, body: request }),
       );
+      announceEvaluatorStatusChange();
       setStep('confirmation');
     } catch (caught) {
       setError(failure(caught, 'Failed to submit application'));
@@ -117,7 +121,16 @@ export function ApplyPage() {
     setSubmitting(false);
   }
 
+  // Someone who applied sees the application's state, not a wizard ending in a 409; a failed
+  // status read falls back to the wizard (the server still refuses a second application).
   const alreadyApplied = current && current.evaluator_status !== 'not_applied' && step !== 'confirmation';
+  if (!statusChecked && step === 'welcome') return <p className="page-loading">Loading...</p>;
+  if (alreadyApplied && current && !submitting)
+    return (
+      <section className="page narrow apply-page">
+        <ApplicationState status={current} />
+      </section>
+    );
   return (
     <section className="page narrow apply-page">
       <ol className="apply-steps" aria-label="Application steps">
@@ -128,14 +141,6 @@ export function ApplyPage() {
           </li>
         ))}
       </ol>
-      {alreadyApplied && current && (
-        <p className="banner" role="status">
-          Your evaluator status:{' '}
-          <span className={`badge ${STATUS_BADGE[current.evaluator_status]}`}>
-            {STATUS_LABEL[current.evaluator_status]}
-          </span>
-        </p>
-      )}
       <div className="panel">
         {step === 'welcome' && (
           <>

@@ -24,6 +24,12 @@ export const STATUS_LABEL: Record<TEvaluatorStatusReply['evaluator_status'], str
   not_applied: 'Not applied',
 };
 
+/**
+ * What a rejected applicant may no longer do: the server lets them claim nothing, volunteer
+ * projects included (the loop's eligibility rule), so the text names both.
+ */
+export const REJECTED_CLOSED_TEXT = 'Paid and volunteer projects are both closed to this account.';
+
 /** Balances in the banner: credits divided by 1000, two decimals. */
 export function bannerBalance(credits: number): string {
   return (credits / CREDITS_PER_USD).toFixed(2);
@@ -33,9 +39,11 @@ export function showStatusBanner(status: TEvaluatorStatusReply): boolean {
   return !(status.evaluator_status === 'verified' && status.earning_balance < VERIFIED_BANNER_MIN_CREDITS);
 }
 
+/** Experts are already in the tier, so only community-tier (or undecided) evaluators are asked. */
 export function showInterestBanner(status: TEvaluatorStatusReply): boolean {
   return (
     (status.evaluator_status === 'pending' || status.evaluator_status === 'verified') &&
+    status.qualification_tier !== 'expert' &&
     !status.expert_tier_interest_expressed
   );
 }
@@ -124,8 +132,8 @@ export function EvaluatorBanners() {
           {kind === 'rejected' && (
             <p>
               Your evaluator application was not approved
-              {status.rejection_reason ? `: ${status.rejection_reason}` : '.'} You may register a new account
-              to apply again.
+              {status.rejection_reason ? `: ${status.rejection_reason}` : '.'} {REJECTED_CLOSED_TEXT} You may
+              register a new account to apply again.
             </p>
           )}
         </section>

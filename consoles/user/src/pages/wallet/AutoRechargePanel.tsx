@@ -8,7 +8,7 @@ import {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiCall, api, ApiError } from '../../api/client';
-import { creditsToUsd, formatCredits } from '../../format';
+import { creditsToUsd, formatCredits, formatDateTime } from '../../format';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 
 /** Auto-recharge messages clear after 3 s; the saved card is re-read 2 s after a save (webhook). */
@@ -194,6 +194,7 @@ export function AutoRechargePanel() {
               Auto-recharge is paused: {settings.paused_reason}
             </p>
           )}
+          {settings.last_recharge && <LastRecharge recharge={settings.last_recharge} />}
           <form onSubmit={save} noValidate>
             <label className="toggle">
               <input
@@ -299,5 +300,25 @@ export function AutoRechargePanel() {
         )}
       </div>
     </section>
+  );
+}
+
+const RECHARGE_STATUS: Record<string, { label: string; badge: string }> = {
+  requested: { label: 'In progress', badge: 'badge-yellow' },
+  charged: { label: 'Charged', badge: 'badge-green' },
+  failed: { label: 'Failed', badge: 'badge-red' },
+};
+
+/** The latest recharge attempt, so a person sees that (and when) their card was charged. */
+function LastRecharge({ recharge }: { recharge: NonNullable<TAutoRechargeSettings['last_recharge']> }) {
+  const status = RECHARGE_STATUS[recharge.status] ?? { label: recharge.status, badge: 'badge-grey' };
+  return (
+    <p className="last-recharge" aria-label="Last recharge">
+      Last recharge: ${recharge.amount_usd} on {formatDateTime(recharge.requested_at)}{' '}
+      <span className={`badge ${status.badge}`}>{status.label}</span>
+      {recharge.status === 'failed' && recharge.failure_message && (
+        <span className="tx-detail">{recharge.failure_message}</span>
+      )}
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { creditsToUsd, formatCredits, formatDate } from '../../format';
 import { AutoRechargePanel } from './AutoRechargePanel';
 import { PurchaseModal } from './PurchaseModal';
+import { transactionView } from './transaction-view';
 import './wallet.css';
 
 type Filter = 'all' | TUserAccountKind;
@@ -258,24 +259,32 @@ function Transactions({ refreshKey }: { refreshKey: number }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <span className="tx-description">{row.description}</span>
-                    <span className="tx-context">{row.context === 'earning' ? 'Earning' : 'Spending'}</span>
-                  </td>
-                  <td className={row.type === 'credit' ? 'amount-in' : 'amount-out'}>
-                    {row.type === 'credit' ? '+' : '−'}
-                    {formatCredits(Math.abs(row.amount))} credits
-                  </td>
-                  <td>
-                    <span className={`badge ${STATUS_BADGE[row.status] ?? 'badge-grey'}`}>{row.status}</span>
-                  </td>
-                  <td>
-                    <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>
-                  </td>
-                </tr>
-              ))}
+              {rows.map((row) => {
+                const view = transactionView(row);
+                return (
+                  <tr key={row.id}>
+                    <td>
+                      <span className="tx-description">{view.title}</span>
+                      {row.evaluation && (
+                        <Link className="tx-evaluation" to={`/evaluations/${row.evaluation.id}`}>
+                          {row.evaluation.title}
+                        </Link>
+                      )}
+                      {view.detail && <span className="tx-detail">{view.detail}</span>}
+                      <span className="tx-context">{row.context === 'earning' ? 'Earning' : 'Spending'}</span>
+                    </td>
+                    <td className={view.amountClass}>{view.amount}</td>
+                    <td>
+                      <span className={`badge ${STATUS_BADGE[row.status] ?? 'badge-grey'}`}>
+                        {row.status}
+                      </span>
+                    </td>
+                    <td>
+                      <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -1,0 +1,106 @@
+import type { TOwnVote } from '@evalmarket/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { apiCall, api } from '../../api/client';
+import { errorText, formatCredits, formatDateTime } from '../../format';
+import './evaluator.css';
+
+const OUTCOME: Record<TOwnVote['outcome'], { label: string; badge: string }> = {
+  approved: { label: 'Approved', badge: 'badge-green' },
+  rejected: { label: 'Rejected', badge: 'badge-red' },
+  awaiting: { label: 'Awaiting majority', badge: 'badge-grey' },
+};
+
+/** The evaluator's own votes, newest first, 20 at a time (the server pages by keyset). */
+export function VoteHistoryPage() {
+  const [votes, setVotes] = useState<TOwnVote[]>();
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string>();
+  const request = useRef(0);
+
+  const load = useCallback(async (before: string | null) => {
+    const id = ++request.current;
+    setLoading(true);
+    setError(undefined);
+    try {
+      const page = await apiCall({ action: 'loading your votes' }, (init) =>
+        api.GET('/api/v1/evaluator/votes', { ...init, params: { query: before ? { before } : {} } }),
+      );
+      if (id !== request.current) return;
+      setVotes((current) => (before ? [...(current ?? []), ...page.votes] : page.votes));
+      setCursor(page.next_before);
+    } catch (caught) {
+      if (id === request.current) setError(errorText(caught, 'Failed to load your votes'));
+    } finally {
+      if (id === request.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  return (
+    <section className="page vote-history">
+      <div className="page-head">
+        <h1>My Votes</h1>
+        <Link to="/evaluations" className="button button-primary">
+          Evaluate
+        </Link>
+      </div>
+      <p className="muted">
+        A vote is approved when it agrees with the majority of its item&apos;s votes once the item has all its
+        votes, rejected when it does not; until then (or on a tie) it awaits the majority.
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}{' '}
+          <button type="button" className="button button-small" onClick={() => void load(null)}>
+            Retry
+          </button>
+        </div>
+      )}
+      {!votes && loading && <p className="page-loading">Loading...</p>}
+      {votes && votes.length === 0 && (
+        <p className="empty">
+          You have not voted yet. <Link to="/evaluations">Find something to evaluate</Link>.
+        </p>
+      )}
+      {votes && votes.length > 0 && (
+        <ul className="vote-list">
+          {votes.map((vote) => (
+            <li key={vote.vote_id} className="panel vote-entry">
+              <div className="row vote-entry-head">
+                <span className={`badge ${vote.vote === 'good' ? 'badge-green' : 'badge-red'}`}>
+                  {vote.vote === 'good' ? '✓ Good' : '✗ Bad'}
+                </span>
+                <span className={`badge ${OUTCOME[vote.outcome].badge}`}>{OUTCOME[vote.outcome].label}</span>
+                <Link to={`/evaluations/${vote.evaluation_id}`}>{vote.evaluation_title}</Link>
+                <span className="muted">
+                  {vote.reward_credits > 0 ? `${formatCredits(vote.reward_credits)} credits` : 'Volunteer'}
+                </span>
+                <time className="muted" dateTime={vote.voted_at}>
+                  {formatDateTime(vote.voted_at)}
+                </time>
+              </div>
+              {vote.item_input_preview && <p className="vote-input">{vote.item_input_preview}</p>}
+              <p className="muted vote-item-id">Item {vote.item_external_id}</p>
+              {vote.comment && <p className="vote-comment">Your comment: {vote.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {votes && cursor && (
+        <button
+          type="button"
+          className="button load-more"
+          disabled={loading}
+          onClick={() => void load(cursor)}
+        >
+          {loading ? 'Loading...' : 'Load More'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+DROP INDEX evaluation_votes_evaluator_idx;

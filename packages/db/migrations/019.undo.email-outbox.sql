@@ -1,0 +1,2 @@
+DROP TABLE email_outbox_cursor;
+DROP TABLE email_outbox;
