@@ -52,10 +52,9 @@ export async function findPurchaseWithRefunds(
 ): Promise<Purchase | undefined> {
   const purchase = await findPurchase(store, purchaseId);
   if (!purchase) return undefined;
-  const { rows } = await sql.query<{ refunded: string }>(
-    `SELECT ${refundedCreditsSql('$1')} AS refunded`,
-    [purchaseId],
-  );
+  const { rows } = await sql.query<{ refunded: string }>(`SELECT ${refundedCreditsSql('$1')} AS refunded`, [
+    purchaseId,
+  ]);
   return { ...purchase, refunded_credits: Number(rows[0]?.refunded ?? 0) };
 }
 
