@@ -4,7 +4,7 @@ import { loadSecretBox } from '../http/outbound/secret-box.js';
 import { configApi } from './config-api.js';
 import { evaluationsApi } from './evaluations-api.js';
 import { invitationsApi } from './invitations-api.js';
-import { loopApi } from './loop-api.js';
+import { loopRoutes } from './loop/loop-routes.js';
 import { readsApi } from './reads-api.js';
 import { sdkApi } from './sdk-api.js';
 
@@ -19,6 +19,6 @@ export async function evaluationsPlugin(app: App, context: DomainContext): Promi
   await configApi(app, context, box);
   await sdkApi(app, context);
   await invitationsApi(app, context);
-  await loopApi(app, context);
+  await loopRoutes(app, context);
   await readsApi(app, context);
 }

@@ -21,7 +21,6 @@ import type { App } from '../app/build-app.js';
 import { eventMetadata, recordEvents } from '../events/record-events.js';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { addItemsToBook } from './claim-book.js';
 import { findEvaluation, iso, ownedEvaluation } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
 
@@ -43,7 +42,7 @@ export interface IngestItem {
 
 /** Records the items not ingested yet (by external id); returns their ids and the duplicate count. */
 export async function ingestItems(
-  context: Pick<DomainContext, 'store' | 'domain' | 'sql'>,
+  context: Pick<DomainContext, 'store' | 'domain' | 'sql' | 'loop'>,
   evaluationId: string,
   source: 'sdk' | 'langfuse',
   items: readonly IngestItem[],
@@ -68,8 +67,7 @@ export async function ingestItems(
       ),
       { metadata },
     );
-    await addItemsToBook(
-      context,
+    await context.loop.books.addItems(
       evaluationId,
       fresh.map((item) => itemIdOf(evaluationId, item.external_id)),
     );

@@ -24,7 +24,7 @@ import {
 } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
+import type { PaymentsGateway } from './payments-gateway.js';
 import { nextFundsAttemptAt, transferIdempotencyKey, WAITING_FOR_FUNDS } from './cashout-funds-wait.js';
 import { ensureLedgerAccounts, readPayoutAccount, recordPaymentsEvent } from './payments-service.js';
 import { isStripeRefusal } from './stripe-errors.js';
@@ -52,7 +52,7 @@ async function readEvaluator(context: DomainContext, userId: string): Promise<Ev
 
 /** POST /evaluator/cashout (spec 001 sections 2.14, 3, 5); the status read is evaluator/evaluator-routes.ts. */
 export async function cashoutRoutes(app: App, context: DomainContext): Promise<void> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
 
   app.post(
     '/evaluator/cashout',
