@@ -121,6 +121,7 @@ describe('decideClaimant', () => {
       ok: true,
       who: { paid: true, tier: 'expert' },
       config: active.config,
+      requesterId: 'owner',
     });
   });
 });

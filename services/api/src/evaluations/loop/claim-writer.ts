@@ -21,7 +21,8 @@ import {
   type ClaimTerms,
 } from './decide-claim.js';
 import type { ClaimCommand, ClaimedAssignment } from './loop-writer.js';
-import { ledgerProblem, type LoopProblem } from './loop-problems.js';
+import type { LoopProblem } from './loop-problems.js';
+import { ledgerProblem } from './problem-errors.js';
 import { wrote, type LoopWriterDeps } from './writer-deps.js';
 
 /*
@@ -54,7 +55,7 @@ export async function claimIn(
   const evaluator = enabled ? await deps.cache.evaluator(userId) : { status: null, tier: null };
   const claimant = decideClaimant(evaluation, accessible, userId, evaluator);
   if (!claimant.ok) return claimant.problem;
-  const { who, config } = claimant;
+  const { who, config, requesterId } = claimant;
   const now = new Date(command.now);
   const book = await deps.books.bookFor(evaluationId, bookLimits(config, now), now.getTime());
 
@@ -67,7 +68,7 @@ export async function claimIn(
   }
 
   const reward = rewardFor(config, who);
-  const refused = creditsProblem(reward, spendableCredits(deps, evaluation!.creator_id));
+  const refused = creditsProblem(reward, spendableCredits(deps, requesterId));
   if (refused) return refused;
   const terms = claimTerms(command.assignment_id, reward, who, now.getTime(), deps.leaseMs);
   let settle!: () => void;
@@ -83,7 +84,7 @@ export async function claimIn(
     const problem = terms.transferId
       ? await reserveAndClaim(
           deps,
-          { evaluationId, requesterId: evaluation!.creator_id, book, claim: taken.claim, terms },
+          { evaluationId, requesterId, book, claim: taken.claim, terms },
           command.metadata,
         )
       : await appendClaim(deps, evaluationId, book, taken.claim, command.metadata);

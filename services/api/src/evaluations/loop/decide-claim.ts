@@ -61,7 +61,9 @@ export function decideClaimant(
   accessible: boolean,
   evaluatorId: string,
   evaluator: { status: string | null; tier: string | null },
-): { ok: true; who: Eligibility; config: TEvaluationConfig } | { ok: false; problem: LoopProblem } {
+):
+  | { ok: true; who: Eligibility; config: TEvaluationConfig; requesterId: string }
+  | { ok: false; problem: LoopProblem } {
   if (!evaluation || evaluation.status !== 'active' || !accessible)
     return {
       ok: false,
@@ -80,7 +82,7 @@ export function decideClaimant(
       ok: false,
       problem: { status: 403, code: 'forbidden', detail: 'You may not evaluate this evaluation' },
     };
-  return { ok: true, who, config };
+  return { ok: true, who, config, requesterId: evaluation.creator_id };
 }
 
 export const CREDITS_EXHAUSTED: LoopProblem = {

@@ -12,13 +12,8 @@ import type {
   VoteCommand,
   VoteResult,
 } from './loop-writer.js';
-import {
-  ASSIGNMENT_NOT_FOUND,
-  ledgerProblem,
-  LoopRefused,
-  NEXT_CLAIM_FAILED,
-  type LoopProblem,
-} from './loop-problems.js';
+import { ASSIGNMENT_NOT_FOUND, LoopRefused, NEXT_CLAIM_FAILED, type LoopProblem } from './loop-problems.js';
+import { ledgerProblem } from './problem-errors.js';
 import { ownAssignment, voteFromReadModel, voteInBook, type VoteAnswer } from './vote-writer.js';
 import type { LoopWriterDeps } from './writer-deps.js';
 

@@ -1,5 +1,4 @@
-import { AppError, type ErrorDetail } from '../../http/errors.js';
-import { ledgerRejectionError } from '../../ledger/ledger-rejection-error.js';
+import type { TErrorReply } from '@evalmarket/contracts';
 
 /**
  * A refusal of the loop as plain JSON (it crosses the writer's command seam): the HTTP status,
@@ -8,7 +7,7 @@ import { ledgerRejectionError } from '../../ledger/ledger-rejection-error.js';
 export interface LoopProblem {
   status: number;
   code: string;
-  detail: ErrorDetail;
+  detail: TErrorReply['detail'];
   headers?: Record<string, string>;
 }
 
@@ -35,17 +34,6 @@ export const NEXT_CLAIM_FAILED: LoopProblem = {
   code: 'claim_failed',
   detail: 'The next item could not be claimed; claim it again',
 };
-
-/** A ledger rejection as the loop tells it (the reply every route gives for it). */
-export function ledgerProblem(result: { ok: false; rejection: string; message: string }): LoopProblem {
-  const error = ledgerRejectionError(result as Parameters<typeof ledgerRejectionError>[0]);
-  return { status: error.status, code: error.code, detail: error.detail, headers: { ...error.headers } };
-}
-
-/** The error reply of a problem (the HTTP side throws it). */
-export function problemError(problem: LoopProblem): AppError {
-  return new AppError(problem.status, problem.code, problem.detail, { headers: problem.headers });
-}
 
 /** A refusal in the middle of a command, thrown to its end (where it becomes the result). */
 export class LoopRefused extends Error {

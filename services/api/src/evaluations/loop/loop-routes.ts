@@ -16,7 +16,8 @@ import { voteComment } from './decide-vote.js';
 import type { LoopCache } from './loop-cache.js';
 import { countOpenItems, openEvaluations } from './loop-reads.js';
 import type { ClaimedAssignment, ClaimResult } from './loop-writer.js';
-import { problemError, type LoopProblem } from './loop-problems.js';
+import type { LoopProblem } from './loop-problems.js';
+import { problemError } from './problem-errors.js';
 
 /*
  * The evaluation loop's routes (DESIGN.md section 6): schema, one call, reply. Claims, votes and

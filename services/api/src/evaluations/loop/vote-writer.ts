@@ -16,7 +16,8 @@ import {
 } from './decide-vote.js';
 import { readAssignment, recordedVote, type AssignmentRow } from './loop-reads.js';
 import type { VoteCommand, VoteResult } from './loop-writer.js';
-import { ASSIGNMENT_NOT_FOUND, ledgerProblem, LoopRefused } from './loop-problems.js';
+import { ASSIGNMENT_NOT_FOUND, LoopRefused } from './loop-problems.js';
+import { ledgerProblem } from './problem-errors.js';
 import { wrote, wroteUpTo, type LoopWriterDeps } from './writer-deps.js';
 
 /*
