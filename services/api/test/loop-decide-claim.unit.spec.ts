@@ -1,4 +1,4 @@
-import type { TEvaluationConfig } from '@evalmarket/contracts';
+import type { TEvaluationConfig, TPermissionLevel } from '@evalmarket/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   BOOK_EXPIRY_GRACE_MS,
@@ -49,6 +49,10 @@ describe('eligibility', () => {
 
   it('given a disabled evaluation, when a verified expert asks, then they may not claim', () => {
     expect(eligibility('disabled', person('verified', 'expert'))).toBeUndefined();
+  });
+
+  it('given a level it does not know, then nobody may claim', () => {
+    expect(eligibility('everyone' as TPermissionLevel, person('verified', 'expert'))).toBeUndefined();
   });
 
   it('given paid_only, when the evaluator is pending or verified, then they claim paid in their tier', () => {

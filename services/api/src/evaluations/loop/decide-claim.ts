@@ -23,20 +23,11 @@ export function eligibility(
   const payable = evaluator.status === 'pending' || evaluator.status === 'verified';
   const tier = evaluator.tier === 'expert' ? 'expert' : 'community';
   if (evaluator.status === 'rejected') return undefined;
-  switch (level) {
-    case 'disabled':
-      return undefined;
-    case 'paid_only':
-      return payable ? { paid: true, tier } : undefined;
-    case 'volunteer_only':
-      return { paid: false, tier };
-    case 'both':
-      return { paid: payable, tier };
-    default: {
-      const unknownLevel: never = level;
-      return unknownLevel;
-    }
-  }
+  if (level === 'volunteer_only') return { paid: false, tier };
+  if (level === 'both') return { paid: payable, tier };
+  if (level === 'paid_only' && payable) return { paid: true, tier };
+  // 'disabled', paid_only without standing, and any level this code does not know: no claim.
+  return undefined;
 }
 
 /** Credits one vote earns: the tier's rate when paid, nothing for a volunteer. */
