@@ -4,8 +4,10 @@
 export const moneyFiles = [
   'packages/ledger/src/**/*.ts',
   'services/api/src/evaluations/quality-metrics.ts',
-  // A new pure decide module (the evaluation loop's, once it is one) is one more line here, and
-  // its unit test one more line in infra/mutation/vitest.config.ts.
+  // The evaluation loop's pure rules (claim, vote, skip, expiry, book limits).
+  'services/api/src/evaluations/loop/decide-*.ts',
+  // A new pure decide module is one more line here, and its unit test one more line in
+  // infra/mutation/vitest.config.ts.
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

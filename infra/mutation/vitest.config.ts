@@ -7,7 +7,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    include: ['packages/ledger/test/**/*.spec.ts', 'services/api/test/quality-metrics.unit.spec.ts'],
+    include: [
+      'packages/ledger/test/**/*.spec.ts',
+      'services/api/test/quality-metrics.unit.spec.ts',
+      'services/api/test/loop-decide-*.unit.spec.ts',
+    ],
     setupFiles: ['infra/mutation/fixed-seed.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimBook } from '../src/evaluations/claim-book.js';
+import { ClaimBook } from '../src/evaluations/loop/claim-book.js';
 
 const ready = Promise.resolve();
 let next = 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOK_EXPIRY_GRACE_MS } from '../src/evaluations/claim-book.js';
+import { BOOK_EXPIRY_GRACE_MS } from '../src/evaluations/loop/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import type { SignedIn } from './support/sign-in.js';
 import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';

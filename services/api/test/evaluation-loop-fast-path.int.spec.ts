@@ -1,6 +1,5 @@
 import { evaluationAssignmentStreamId } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimBooks, loadedClaimBooks } from '../src/evaluations/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 import { makeEvaluator } from './support/evaluators.js';
@@ -87,8 +86,7 @@ for (const mode of runtimeModes()) {
       const claim = await api.claim(person.headers, evaluationId);
       expect(claim.status).toBe(201);
       // What a restart leaves: no book in memory; the read model may not have the claim yet.
-      claimBooks(runtime.context).clear();
-      loadedClaimBooks(runtime.context).clear();
+      runtime.context.loop.books.clear();
       const vote = await api.vote(person.headers, claim.body.assignment_id, 'good');
       expect(vote.status).toBe(201);
       expect(vote.body).toMatchObject({ assignment_id: claim.body.assignment_id, reward_credits: RATE });

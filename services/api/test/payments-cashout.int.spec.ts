@@ -4,7 +4,6 @@ import { makeEvaluator } from './support/evaluators.js';
 import { FUNDS_SETTLING } from '../src/payments/cashout.js';
 import { CASHOUT_REVERSED_REASON } from '../src/payments/cashout-reversal.js';
 import { MAXIMUM_FUNDS_ATTEMPTS, WAITING_FOR_FUNDS } from '../src/payments/cashout-funds-wait.js';
-import { paymentsGateway } from '../src/payments/payments-gateway.js';
 import { sweepCashouts } from '../src/payments/payments-worker.js';
 import { expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
@@ -273,9 +272,9 @@ for (const mode of runtimeModes()) {
         expect(reply.body).not.toContain('Stripe account');
         expect(await earning(person.headers)).toBe(0);
         // Not due yet: the worker leaves it alone; due but still no funds: another refusal.
-        await sweepCashouts(runtime.context, await paymentsGateway(runtime.context));
+        await sweepCashouts(runtime.context, await runtime.context.payments());
         expect(await statusOf(person.userId)).toEqual([{ status: 'pending', funds_attempts: 1 }]);
-        await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(1));
+        await sweepCashouts(runtime.context, await runtime.context.payments(), later(1));
         expect(await statusOf(person.userId)).toEqual([{ status: 'pending', funds_attempts: 2 }]);
       } finally {
         fake.switches.fundsAvailableAfterSeconds = 0;
@@ -283,8 +282,8 @@ for (const mode of runtimeModes()) {
       await fundPlatform(runtime, 100_00);
       const availableCents = async () => (await gateway.stripe.balance.retrieve()).available[0]!.amount;
       const before = await availableCents();
-      await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(2));
-      await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(3));
+      await sweepCashouts(runtime.context, await runtime.context.payments(), later(2));
+      await sweepCashouts(runtime.context, await runtime.context.payments(), later(3));
       expect(await statusOf(person.userId)).toEqual([{ status: 'paid', funds_attempts: 2 }]);
       // One transfer of the net (22,500 credits = $22.50), however often the worker looks.
       expect(before - (await availableCents())).toBe(2_250);
@@ -299,7 +298,7 @@ for (const mode of runtimeModes()) {
         await holdBackFunds();
         await api.call('POST', '/evaluator/cashout', person.headers, {});
         for (let attempt = 1; attempt < MAXIMUM_FUNDS_ATTEMPTS; attempt += 1) {
-          await sweepCashouts(runtime.context, await paymentsGateway(runtime.context), later(7 * attempt));
+          await sweepCashouts(runtime.context, await runtime.context.payments(), later(7 * attempt));
         }
       } finally {
         fake.switches.fundsAvailableAfterSeconds = 0;

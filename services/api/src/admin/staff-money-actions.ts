@@ -5,13 +5,12 @@ import { requireAdmin } from '../auth/guards.js';
 import { eventMetadata } from '../events/record-events.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../http/idempotency.js';
 import { retryCashout } from '../payments/cashout-retry.js';
-import { paymentsGateway } from '../payments/payments-gateway.js';
 import { refundPurchase } from '../payments/staff-refund.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 
 /** Staff money actions: refund a purchase through Stripe, retry a failed cash-out. */
 export async function staffMoneyActions(app: App, context: DomainContext): Promise<void> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
   });

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 
 /**
@@ -153,7 +152,7 @@ export async function reconcileStripe(
 
   let gateway;
   try {
-    gateway = await paymentsGateway(context);
+    gateway = await context.payments();
     const created: Stripe.RangeQueryParam = {};
     // Stripe's `created` is in whole seconds.
     if (from) created.gte = Math.floor(from.getTime() / 1000);

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { renderInvoicePdf, type TInvoice } from './invoices.js';
 
@@ -30,7 +29,7 @@ const BRANDS: Record<string, string> = {
 async function paymentMethod(context: DomainContext, purchaseId: string): Promise<string> {
   const reference = `Stripe payment ${purchaseId}`;
   try {
-    const gateway = await paymentsGateway(context);
+    const gateway = await context.payments();
     const intent = await gateway.stripe.paymentIntents.retrieve(purchaseId, { expand: ['payment_method'] });
     const method = intent.payment_method as Stripe.PaymentMethod | string | null;
     if (method && typeof method !== 'string' && method.card) {

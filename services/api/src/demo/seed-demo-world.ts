@@ -3,7 +3,6 @@ import type { LangfuseFake } from '@evalmarket/langfuse-double';
 import type { App } from '../app/build-app.js';
 import { grantAdminRole } from '../identity/admin-role.js';
 import { localBrowserStripe } from '../payments/local-browser-stripe.js';
-import { paymentsGateway } from '../payments/payments-gateway.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 
 /** The demo world's people (spec: "a fixed demo account exists"; here real accounts). */
@@ -218,7 +217,7 @@ function caller(app: App, bearer: string): Call {
 
 /** What Stripe.js does in the browser, against the local test mode's fake. */
 async function localStripeJs(context: DomainContext) {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
   if (!gateway.fake) return undefined; // real Stripe: demo payments need a real card
   return { fake: gateway.fake, browser: localBrowserStripe(gateway) };
 }

@@ -19,7 +19,6 @@ import { AppError, NotFoundError, ValidationError } from '../http/errors.js';
 import type { SecretBox } from '../http/outbound/secret-box.js';
 import { guardedRequest, OutboundRequestRefused } from '../http/outbound/ssrf-guard.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { forgetClaimBook } from './claim-book.js';
 import { iso, ownedEvaluation, spendableCredits } from './evaluation-access.js';
 import { ZEvaluationIdParams } from './evaluations-api.js';
 import {
@@ -168,7 +167,7 @@ export async function configApi(app: App, context: DomainContext, box: SecretBox
         [{ type: 'EvaluationConfigured', data: { evaluation_id: row.id, config: body } }],
         { metadata: eventMetadata(request) },
       );
-      forgetClaimBook(context, row.id);
+      context.loop.books.forget(row.id);
       const stored = (await readConfig(sql, row.id))!;
       return { success: true, data: withBalance(stored, row.creator_id) };
     },

@@ -63,14 +63,12 @@ export async function runEvaluationWork(
   langfuse: LangfuseMemory = new Map(),
   options: { langfuse: boolean } = { langfuse: true },
 ): Promise<void> {
-  const expired = await context.ledger.submit({
-    type: 'ExpireRewards',
-    data: { max_count: MAX_EXPIRED_PER_TICK },
+  const expired = await context.loop.writer.expire({
+    max_count: MAX_EXPIRED_PER_TICK,
+    now: context.now().toISOString(),
+    metadata: {},
   });
-  if (expired.ok) {
-    const last = expired.events[expired.events.length - 1];
-    if (last) await context.domain.waitFor(last.global_position);
-  }
+  if (expired.ok && expired.position !== null) await context.domain.waitFor(expired.position);
 
   await raiseBudgetAlerts(context);
   if (!options.langfuse) return;

@@ -5,7 +5,7 @@ import { configApi } from './config-api.js';
 import { evaluationsApi } from './evaluations-api.js';
 import { invitationsApi } from './invitations-api.js';
 import { itemsApi } from './items-api.js';
-import { loopApi } from './loop-api.js';
+import { loopRoutes } from './loop/loop-routes.js';
 import { readsApi } from './reads-api.js';
 import { sdkApi } from './sdk-api.js';
 
@@ -21,6 +21,6 @@ export async function evaluationsPlugin(app: App, context: DomainContext): Promi
   await sdkApi(app, context);
   await itemsApi(app, context);
   await invitationsApi(app, context);
-  await loopApi(app, context);
+  await loopRoutes(app, context);
   await readsApi(app, context);
 }

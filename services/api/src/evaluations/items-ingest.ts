@@ -10,7 +10,6 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { recordEvents } from '../events/record-events.js';
 import { ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { addItemsToBook } from './claim-book.js';
 
 /*
  * Items enter an evaluation here, whatever their source (manual items of the create page, the
@@ -33,7 +32,7 @@ export interface IngestItem {
 
 /** Records the items not ingested yet (by external id); returns their ids and the duplicate count. */
 export async function ingestItems(
-  context: Pick<DomainContext, 'store' | 'domain' | 'sql'>,
+  context: Pick<DomainContext, 'store' | 'domain' | 'sql' | 'loop'>,
   evaluationId: string,
   source: ItemSource,
   items: readonly IngestItem[],
@@ -58,8 +57,7 @@ export async function ingestItems(
       ),
       { metadata },
     );
-    await addItemsToBook(
-      context,
+    await context.loop.books.addItems(
       evaluationId,
       fresh.map((item) => itemIdOf(evaluationId, item.external_id)),
     );

@@ -1,7 +1,5 @@
 import type { TEventMetadata, TStoredEvent } from '@evalmarket/contracts';
 import type { CommitUnit, EventStore, ExpectedVersion, NewEvent } from '@evalmarket/eventstore';
-import type { DomainContext } from '../runtime/domain-context.js';
-import { readBarrier } from './read-barrier.js';
 
 /** At most this many appends share one transaction. */
 const MAX_UNITS_PER_COMMIT = 500;
@@ -81,17 +79,4 @@ export class GroupAppender {
       this.running = false;
     }
   }
-}
-
-const appenders = new WeakMap<object, GroupAppender>();
-
-/** The group appender of one runtime (keyed by its context). */
-export function groupAppender(context: Pick<DomainContext, 'store' | 'domain' | 'wallet'>): GroupAppender {
-  let appender = appenders.get(context);
-  if (!appender) {
-    const barrier = readBarrier(context);
-    appender = new GroupAppender(context.store, (position) => barrier.domainWrote(position));
-    appenders.set(context, appender);
-  }
-  return appender;
 }

@@ -43,17 +43,6 @@ export class ReadBarrier {
   }
 }
 
-const barriers = new WeakMap<object, ReadBarrier>();
-
-export function readBarrier(context: Pick<DomainContext, 'domain' | 'wallet'>): ReadBarrier {
-  let barrier = barriers.get(context);
-  if (!barrier) {
-    barrier = new ReadBarrier(context);
-    barriers.set(context, barrier);
-  }
-  return barrier;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** `false` lets a route skip the read barrier (the loop's claim and vote answer from memory). */
@@ -64,9 +53,8 @@ declare module 'fastify' {
 /** Every request of the app waits at the barrier first, unless its route opts out. */
 export function registerReadBarrier(
   app: { addHook: (name: 'onRequest', hook: (request: FastifyRequest) => Promise<void>) => unknown },
-  context: Pick<DomainContext, 'domain' | 'wallet'>,
+  barrier: ReadBarrier,
 ): void {
-  const barrier = readBarrier(context);
   app.addHook('onRequest', async (request) => {
     if (!barrier.behind || request.routeOptions.config?.readBarrier === false) return;
     await barrier.settle();

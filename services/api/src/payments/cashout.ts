@@ -26,7 +26,7 @@ import {
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import { requestEntityId } from '../http/request-ids.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
+import type { PaymentsGateway } from './payments-gateway.js';
 import { nextFundsAttemptAt, transferIdempotencyKey, WAITING_FOR_FUNDS } from './cashout-funds-wait.js';
 import { ensureLedgerAccounts, readPayoutAccount, recordPaymentsEvent } from './payments-service.js';
 import { isStripeRefusal } from './stripe-errors.js';
@@ -60,7 +60,7 @@ async function readEvaluator(context: DomainContext, userId: string): Promise<Ev
  * is evaluator/evaluator-routes.ts.
  */
 export async function cashoutRoutes(app: App, context: DomainContext): Promise<void> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
 
   app.get(
     '/evaluator/cashouts',

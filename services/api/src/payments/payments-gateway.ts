@@ -24,19 +24,26 @@ export interface PaymentsGateway {
   close(): Promise<void>;
 }
 
-const gateways = new WeakMap<DomainContext, Promise<PaymentsGateway>>();
-
-/** The one gateway of a runtime, started on first use and shared by routes and workers. */
-export function paymentsGateway(context: DomainContext): Promise<PaymentsGateway> {
-  let gateway = gateways.get(context);
-  if (!gateway) {
-    gateway = openGateway(context);
-    gateways.set(context, gateway);
-  }
-  return gateway;
+/**
+ * The one gateway of a runtime, made by the composition root: `get` starts it on first use (so
+ * a runtime that never takes a payment starts no double), `close` stops it with the runtime.
+ */
+export function paymentsGatewayOnDemand(context: Pick<DomainContext, 'config' | 'logger'>): {
+  get(): Promise<PaymentsGateway>;
+  close(): Promise<void>;
+} {
+  let gateway: Promise<PaymentsGateway> | undefined;
+  return {
+    get: () => (gateway ??= openGateway(context)),
+    async close() {
+      const started = gateway;
+      gateway = undefined;
+      if (started) await (await started).close();
+    },
+  };
 }
 
-async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
+async function openGateway(context: Pick<DomainContext, 'config' | 'logger'>): Promise<PaymentsGateway> {
   const settings = context.config.stripe;
   if (settings) {
     return {
@@ -81,12 +88,4 @@ async function openGateway(context: DomainContext): Promise<PaymentsGateway> {
     fake,
     close: () => fake.close(),
   };
-}
-
-/** Stops the gateway of a runtime (its fake, in local mode). */
-export async function closePaymentsGateway(context: DomainContext): Promise<void> {
-  const gateway = gateways.get(context);
-  if (!gateway) return;
-  gateways.delete(context);
-  await (await gateway).close();
 }

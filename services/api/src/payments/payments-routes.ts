@@ -19,7 +19,7 @@ import { eventMetadata } from '../events/record-events.js';
 import { AppError, NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { applyStripeEvent, refreshPayoutAccount } from './apply-stripe-event.js';
-import { paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
+import type { PaymentsGateway } from './payments-gateway.js';
 import {
   connectStatus,
   ensureCustomer,
@@ -38,7 +38,7 @@ const NO_ACCOUNT_MESSAGE = 'No bank account connected';
 
 /** Payments: configuration, the Stripe webhook, payment setup and Stripe Connect (spec 001 section 7). */
 export async function paymentsRoutes(app: App, context: DomainContext): Promise<void> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
   if (gateway.fake) {
     // Local test mode: the fake delivers its signed webhooks through this app's own pipeline.
     const through = (path: string) => ({

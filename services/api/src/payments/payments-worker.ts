@@ -8,7 +8,7 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
 import { creditPaymentIntent } from './apply-stripe-event.js';
 import { payCashout } from './cashout.js';
-import { closePaymentsGateway, paymentsGateway, type PaymentsGateway } from './payments-gateway.js';
+import type { PaymentsGateway } from './payments-gateway.js';
 import { recordPaymentsEvent } from './payments-service.js';
 import { isStripeRefusal } from './stripe-errors.js';
 
@@ -28,7 +28,7 @@ const WORKER_METADATA: TEventMetadata = { actor: 'system:payments-worker' };
  * cash-out id, so a retry never charges or pays twice.
  */
 export async function startPaymentsWorker(context: DomainContext): Promise<DomainProcess> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -55,7 +55,6 @@ export async function startPaymentsWorker(context: DomainContext): Promise<Domai
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await closePaymentsGateway(context);
     },
   };
 }

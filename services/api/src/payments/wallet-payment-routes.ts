@@ -27,7 +27,6 @@ import { eventMetadata } from '../events/record-events.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../http/idempotency.js';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { paymentsGateway } from './payments-gateway.js';
 import { createSetupIntent } from './payments-routes.js';
 import { ensureCustomer, findSavedCard, readAutoRecharge, recordPaymentsEvent } from './payments-service.js';
 import { stripeFailure } from './stripe-errors.js';
@@ -36,7 +35,7 @@ const NO_SAVED_CARD = 'No saved payment method';
 
 /** Wallet reads, credit purchases, the saved card and auto-recharge (spec 001 sections 2.3-2.5, 7). */
 export async function walletPaymentRoutes(app: App, context: DomainContext): Promise<void> {
-  const gateway = await paymentsGateway(context);
+  const gateway = await context.payments();
   const { sql } = context;
 
   // Also answers /wallet (ignoreTrailingSlash).

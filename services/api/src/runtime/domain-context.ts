@@ -8,6 +8,9 @@ import type { AppConfig } from '../config/config.js';
 import type { AccessTokens } from '../identity/access-tokens.js';
 import type { Mailer } from '../identity/mailer.js';
 import type { LedgerGateway } from '../ledger/ledger-gateway.js';
+import type { ReadBarrier } from '../events/read-barrier.js';
+import type { LoopServices } from '../evaluations/loop/loop-services.js';
+import type { PaymentsGateway } from '../payments/payments-gateway.js';
 
 /**
  * What every domain plugin (identity, wallet, payments, evaluations, evaluator, admin, ...) is
@@ -30,6 +33,12 @@ export interface DomainContext {
   accessTokens: AccessTokens;
   /** The clock; tests move it. */
   now(): Date;
+  /** Read-your-writes for writes that reply before the projections have them (read-barrier.ts). */
+  readBarrier: ReadBarrier;
+  /** The evaluation loop's claim books, cache, group appender and writer (one set per runtime). */
+  loop: LoopServices;
+  /** How the API reaches Stripe: started on first use, closed with the runtime. */
+  payments(): Promise<PaymentsGateway>;
   /** Prometheus metrics (worker runs); absent in contexts built by hand. */
   metrics?: AppMetrics;
 }

@@ -23,8 +23,9 @@ import { walletRoutes } from '../wallet/wallet-routes.js';
 import { createAccessTokens } from '../identity/access-tokens.js';
 import { requireSignInFirst } from '../auth/guards.js';
 import { registerAuthentication } from '../identity/authenticate.js';
-import { registerReadBarrier } from '../events/read-barrier.js';
-import { LoopInvalidations, bindLoopInvalidations } from '../evaluations/loop-cache.js';
+import { ReadBarrier, registerReadBarrier } from '../events/read-barrier.js';
+import { LoopInvalidations } from '../evaluations/loop/loop-cache.js';
+import { createLoopServices } from '../evaluations/loop/loop-services.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
 import { AppMetrics } from '../app/metrics.js';
@@ -34,7 +35,7 @@ import {
   projectionStatuses,
   registerStateGauges,
 } from './observe-runtime.js';
-import { paymentsGateway } from '../payments/payments-gateway.js';
+import { paymentsGatewayOnDemand } from '../payments/payments-gateway.js';
 import type { DomainContext } from './domain-context.js';
 import { ledgerGateway, type LedgerGateway } from '../ledger/ledger-gateway.js';
 import { startCommandTransport, startWorker, startWriter } from './process-roles.js';
@@ -190,20 +191,23 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
       : await serverSecret(sql, 'access_token_signing_key');
     const accessTokens = createAccessTokens(signingKey);
 
+    // The services every domain shares, built once here and handed over in the context.
+    const readBarrier = new ReadBarrier({ domain: domainProjector, wallet: projector });
+    const parts = { config, sql, store, ledger, wallet: projector, domain: domainProjector, logger };
+    const loop = createLoopServices({ ...parts, barrier: readBarrier, invalidations: loopNotes });
+    // Closed after the app and the domain processes that use it (closers run in reverse).
+    const payments = paymentsGatewayOnDemand({ config, logger });
+    closers.push(() => payments.close());
     const context: DomainContext = {
-      config,
-      sql,
-      store,
-      ledger,
-      wallet: projector,
-      domain: domainProjector,
-      logger,
+      ...parts,
       mailer,
       accessTokens,
+      readBarrier,
+      loop,
+      payments: payments.get,
       now: () => new Date(),
       metrics,
     };
-    bindLoopInvalidations(context, loopNotes);
 
     const statuses = projectionStatuses(sql, store);
     registerStateGauges(metrics, { statuses, ledger, bus });
@@ -215,13 +219,13 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
       projections: statuses,
       readinessChecks: busReadiness(bus),
       payments: async () => {
-        const gateway = await paymentsGateway(context);
+        const gateway = await payments.get();
         return gateway.mode === 'stripe' ? { mode: 'stripe' } : { mode: 'local', apiBase: gateway.apiBase! };
       },
       register: async (api) => {
         registerAuthentication(api, { sql, tokens: accessTokens });
         requireSignInFirst(api);
-        registerReadBarrier(api, context);
+        registerReadBarrier(api, readBarrier);
         await api.register(walletRoutes, { prefix: '/api/v1', sql });
         for (const plugin of DOMAIN_PLUGINS) {
           await api.register(async (scope) => plugin(scope, context), { prefix: '/api/v1' });

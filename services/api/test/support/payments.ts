@@ -1,6 +1,5 @@
 import { auditLedger } from '@evalmarket/projector';
 import { localBrowserStripe } from '../../src/payments/local-browser-stripe.js';
-import { paymentsGateway } from '../../src/payments/payments-gateway.js';
 import type { Runtime } from '../../src/runtime/start-runtime.js';
 
 /**
@@ -8,7 +7,7 @@ import type { Runtime } from '../../src/runtime/start-runtime.js';
  * api_base (as GET /payments/config gives it), and the fake itself for its switches.
  */
 export async function localStripe(runtime: Runtime) {
-  const gateway = await paymentsGateway(runtime.context);
+  const gateway = await runtime.context.payments();
   const fake = gateway.fake;
   if (!fake) throw new Error('the runtime is not in local payments mode');
   return { fake, browser: localBrowserStripe(gateway), gateway };
@@ -56,7 +55,7 @@ export async function countEvents(
  * no credits are bought.
  */
 export async function fundPlatform(runtime: Runtime, cents: number): Promise<void> {
-  const gateway = await paymentsGateway(runtime.context);
+  const gateway = await runtime.context.payments();
   await gateway.stripe.paymentIntents.create({
     amount: Math.max(50, Math.ceil(cents)),
     currency: 'usd',

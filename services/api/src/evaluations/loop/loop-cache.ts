@@ -1,10 +1,10 @@
 import type { TEvaluationConfig, TStoredEvent } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import type { ApplyProjection } from '@evalmarket/projector';
-import { BatchLoader } from '../http/batch-loader.js';
-import type { DomainContext } from '../runtime/domain-context.js';
-import { findEvaluation } from './evaluation-access.js';
-import { readConfig } from './config-api.js';
+import { BatchLoader } from '../../http/batch-loader.js';
+import type { DomainContext } from '../../runtime/domain-context.js';
+import { findEvaluation } from '../evaluation-access.js';
+import { readConfig } from '../config-api.js';
 
 /*
  * What every claim would otherwise re-read (the evaluation's status and owner, its configuration,
@@ -26,7 +26,10 @@ const MAX_ENTRIES = 20_000;
 const EVALUATION_EVENTS = new Set(['EvaluationCreated', 'EvaluationStatusChanged', 'EvaluationConfigured']);
 const EVALUATOR_EVENTS = new Set(['EvaluatorApplied', 'EvaluatorVerified', 'EvaluatorRejected']);
 
-/** Positions of the last events that changed what the caches hold (per runtime). */
+/**
+ * Positions of the last events that changed what the caches hold: one per runtime, fed by its
+ * domain projection (see `wrap`) and given to its loop cache by the composition root.
+ */
 export class LoopInvalidations {
   evaluationsChangedAt = 0;
   evaluatorsChangedAt = 0;
@@ -59,13 +62,6 @@ export class LoopInvalidations {
       return apply(tx, events);
     };
   }
-}
-
-const invalidations = new WeakMap<object, LoopInvalidations>();
-
-/** Connects a runtime's context to the notes its domain projection takes. */
-export function bindLoopInvalidations(context: object, notes: LoopInvalidations): void {
-  invalidations.set(context, notes);
 }
 
 interface Entry<T> {
@@ -207,15 +203,4 @@ export class LoopCache {
   forgetEvaluation(evaluationId: string): void {
     this.evaluations.delete(evaluationId);
   }
-}
-
-const caches = new WeakMap<object, LoopCache>();
-
-export function loopCache(context: Pick<DomainContext, 'sql' | 'domain'>): LoopCache {
-  let cache = caches.get(context);
-  if (!cache) {
-    cache = new LoopCache(context.sql, context.domain, invalidations.get(context));
-    caches.set(context, cache);
-  }
-  return cache;
 }

@@ -1,5 +1,12 @@
 import type { SqlExecutor } from '@evalmarket/db';
-import type { DomainContext } from '../runtime/domain-context.js';
+import {
+  BOOK_EXPIRY_GRACE_MS,
+  budgetAllows,
+  itemFull,
+  itemHasRoom,
+  lapsed,
+  type BookLimits,
+} from './decide-claim.js';
 
 /*
  * The claim book of one evaluation: which items are open to whom, in memory, so a claim is
@@ -8,9 +15,6 @@ import type { DomainContext } from '../runtime/domain-context.js';
  * own writes (claims, votes, skips, ingestion); leases lapse by time. One process must serve the
  * claims of an evaluation (the embedded default runs one); the ledger still refuses any overspend.
  */
-
-/** Slack after the ledger's lease so the book never frees a slot the ledger would still pay. */
-export const BOOK_EXPIRY_GRACE_MS = 1_000;
 
 export interface Claim {
   assignmentId: string;
@@ -43,13 +47,8 @@ interface BookItem {
   done: Set<string>;
 }
 
-export interface BookLimits {
-  votesPerItem: number;
-  /** Both null when the budget is off. */
-  maxCredits: number | null;
-  maxEvaluations: number | null;
-  periodStartMs: number;
-}
+export type { BookLimits };
+export { BOOK_EXPIRY_GRACE_MS };
 
 export type TakeResult = { ok: true; claim: Claim } | { ok: false; reason: 'no_item' | 'budget' };
 
@@ -94,7 +93,7 @@ export class ClaimBook {
   liveClaimOf(evaluatorId: string, nowMs: number): Claim | undefined {
     this.prune(nowMs);
     const claim = this.liveByEvaluator.get(evaluatorId);
-    if (claim && claim.expiresAtMs <= nowMs) {
+    if (claim && lapsed(claim.expiresAtMs, nowMs)) {
       this.untrack(claim, 'expired');
       return undefined;
     }
@@ -109,21 +108,24 @@ export class ClaimBook {
     nowMs: number,
   ): TakeResult {
     this.prune(nowMs);
-    const { maxCredits, maxEvaluations, votesPerItem } = this.limits;
-    if (maxCredits !== null && maxEvaluations !== null) {
-      const count = this.votedCount + this.liveCount;
-      if (count >= maxEvaluations || this.spentCredits + this.liveCredits + claim.credits > maxCredits) {
-        return { ok: false, reason: 'budget' };
-      }
-    }
-    while (this.firstOpen < this.items.length && this.items[this.firstOpen]!.votes >= votesPerItem) {
+    const { votesPerItem } = this.limits;
+    const spend = {
+      spentCredits: this.spentCredits,
+      votedCount: this.votedCount,
+      liveCredits: this.liveCredits,
+      liveCount: this.liveCount,
+    };
+    if (!budgetAllows(this.limits, spend, claim.credits)) return { ok: false, reason: 'budget' };
+    while (this.firstOpen < this.items.length && itemFull(this.items[this.firstOpen]!.votes, votesPerItem)) {
       this.firstOpen += 1;
     }
     for (let index = this.firstOpen; index < this.items.length; index += 1) {
       const item = this.items[index]!;
       // Leases of different lengths can end out of queue order: check this item's own.
-      for (const held of item.live.values()) if (held.expiresAtMs <= nowMs) this.untrack(held, 'expired');
-      if (item.votes + item.live.size >= votesPerItem) continue;
+      for (const held of item.live.values())
+        if (lapsed(held.expiresAtMs, nowMs)) this.untrack(held, 'expired');
+      if (!itemHasRoom(item.votes, item.live.size, votesPerItem)) continue;
+      // Not twice to one evaluator: not after their vote or skip, not while they hold it.
       if (item.done.has(evaluatorId) || item.live.has(evaluatorId)) continue;
       const entry: Claim = {
         reward: claim.credits,
@@ -194,7 +196,7 @@ export class ClaimBook {
     while (this.head < this.queue.length) {
       const claim = this.queue[this.head]!;
       if (claim.state === 'live') {
-        if (claim.expiresAtMs > nowMs) break;
+        if (!lapsed(claim.expiresAtMs, nowMs)) break;
         this.untrack(claim, 'expired');
       }
       this.head += 1;
@@ -204,71 +206,6 @@ export class ClaimBook {
       this.head = 0;
     }
   }
-}
-
-/** The books of one runtime (keyed by its context), shared by the routes and the worker. */
-const registries = new WeakMap<object, Map<string, Promise<ClaimBook>>>();
-/** The same books once loaded, for synchronous lookups (a vote finds its claim without I/O). */
-const loadedRegistries = new WeakMap<object, Map<string, ClaimBook>>();
-const forgetListeners = new WeakMap<object, Array<(evaluationId: string) => void>>();
-
-export function claimBooks(context: Pick<DomainContext, 'sql'>): Map<string, Promise<ClaimBook>> {
-  let books = registries.get(context);
-  if (!books) {
-    books = new Map();
-    registries.set(context, books);
-  }
-  return books;
-}
-
-export function loadedClaimBooks(context: Pick<DomainContext, 'sql'>): Map<string, ClaimBook> {
-  let books = loadedRegistries.get(context);
-  if (!books) {
-    books = new Map();
-    loadedRegistries.set(context, books);
-  }
-  return books;
-}
-
-/** The live, voted or skipped claim of an assignment, when a loaded book of this process has it. */
-export function findClaim(
-  context: Pick<DomainContext, 'sql'>,
-  assignmentId: string,
-): { evaluationId: string; book: ClaimBook; claim: Claim } | undefined {
-  for (const [evaluationId, book] of loadedClaimBooks(context)) {
-    const claim = book.find(assignmentId);
-    if (claim) return { evaluationId, book, claim };
-  }
-  return undefined;
-}
-
-/** Called with the evaluation whenever its book is dropped (the loop's caches follow). */
-export function onForgetClaimBook(
-  context: Pick<DomainContext, 'sql'>,
-  listener: (evaluationId: string) => void,
-): void {
-  const listeners = forgetListeners.get(context) ?? [];
-  listeners.push(listener);
-  forgetListeners.set(context, listeners);
-}
-
-/** Drops a book (configuration changed); the next claim loads it again. */
-export function forgetClaimBook(context: Pick<DomainContext, 'sql'>, evaluationId: string): void {
-  claimBooks(context).delete(evaluationId);
-  loadedClaimBooks(context).delete(evaluationId);
-  for (const listener of forgetListeners.get(context) ?? []) listener(evaluationId);
-}
-
-/** Adds newly ingested items to a loaded book. */
-export async function addItemsToBook(
-  context: Pick<DomainContext, 'sql'>,
-  evaluationId: string,
-  itemIds: readonly string[],
-): Promise<void> {
-  const book = claimBooks(context).get(evaluationId);
-  if (!book) return;
-  const loaded = await book.catch(() => undefined);
-  for (const itemId of itemIds) loaded?.addItem(itemId);
 }
 
 export async function loadClaimBook(
