@@ -125,11 +125,12 @@ describe('staff console (browser, real API)', () => {
 
     // The user console agrees: Ada signs in there at / with her emailed link. Her home page hides
     // the status banner of a verified evaluator with under 10,000 earning credits (she has none),
-    // and offers the Expert tier instead.
+    // and, approved as an expert, she is not asked whether the Expert tier interests her.
     const home = await (await browser.newContext({ baseURL: api.baseUrl })).newPage();
     await signInToUserConsole(home, api, 'ada@example.com');
     await home.getByRole('heading', { name: 'Human evaluations of AI apps' }).waitFor();
-    await home.getByRole('region', { name: 'Expert tier interest' }).waitFor();
+    await home.waitForLoadState('networkidle');
+    await expect(home.getByRole('region', { name: 'Expert tier interest' }).count()).resolves.toBe(0);
     await expect(home.getByRole('region', { name: 'Evaluator status' }).count()).resolves.toBe(0);
     // With earnings (an admin adjustment of 12,500 earning credits = $12.50) it shows her verified.
     const staff = await apiSession(api, ADMIN);
