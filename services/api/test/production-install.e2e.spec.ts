@@ -125,7 +125,7 @@ describe('the production build', () => {
     expect(ready.status, api.output()).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ok' });
     expect(await (await fetch(`${base}/`)).text()).toContain('<title>Evalmarket</title>');
-    expect(await (await fetch(`${base}/admin/`)).text()).toContain('<title>EvalMarket staff console</title>');
+    expect(await (await fetch(`${base}/admin/`)).text()).toContain('<title>Evalmarket staff console</title>');
 
     const inFlight = await halfSentRequest(api.port);
     const signalledAt = Date.now();

@@ -141,7 +141,11 @@ for (const mode of runtimeModes()) {
       ]);
       for (const result of results) expect(result.ok, JSON.stringify(result)).toBe(true);
       const last = results.at(-1)!;
-      if (last.ok) await runtime.projector.waitFor(last.events.at(-1)!.global_position);
+      // Statements join the wallet's transactions with the cash-outs read model (the domain projection).
+      if (last.ok) {
+        await runtime.projector.waitFor(last.events.at(-1)!.global_position);
+        await runtime.domainProjector.waitFor(last.events.at(-1)!.global_position);
+      }
       // The earnings reports are for people with the expert role.
       await runtime.sql.query(`UPDATE users SET roles = array_append(roles, 'expert') WHERE id = $1`, [
         evaluator.userId,

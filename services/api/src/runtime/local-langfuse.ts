@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startLangfuseFake, type LangfuseFake } from '@evalmarket/langfuse-double';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,6 +58,8 @@ export async function startLocalLangfuse(dataDir: string, logger: FastifyBaseLog
     publicKey: double.publicKey,
     secretKey: double.secretKey,
   };
+  // Before the database opens: on a first start the data directory may not exist yet.
+  await mkdir(dataDir, { recursive: true });
   await writeFile(file, JSON.stringify(state), { mode: 0o600 });
   const start = Date.parse('2026-01-05T09:00:00.000Z');
   double.addTraces(
