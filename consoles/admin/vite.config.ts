@@ -9,6 +9,8 @@ import { defineConfig } from 'vite';
  */
 const VENDOR_CHUNKS: Array<[name: string, packages: RegExp]> = [
   ['react', /\/node_modules\/(react|react-dom|scheduler|react-is)\//],
+  // The icons alone grew the MUI chunk past 500 kB once the tie-out and money pages used more.
+  ['mui-icons', /\/node_modules\/@mui\/icons-material\//],
   ['mui', /\/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//],
   ['forms', /\/node_modules\/(react-hook-form|react-dropzone|lodash|date-fns|inflection|query-string)\//],
   ['react-admin', /\/node_modules\/(react-admin|ra-[a-z-]+|@tanstack|react-router|react-router-dom)\//],
