@@ -18,7 +18,13 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createPgClient, createPgliteClient, migrate, type SqlClient } from '@evalmarket/db';
 import { createPostgresEventStore } from '@evalmarket/eventstore';
-import { checkInvariants, spendingAccount, type LedgerCommand } from '@evalmarket/ledger';
+import {
+  checkInvariants,
+  REWARD_COMMAND_TYPES,
+  REWARD_STREAM_PREFIX,
+  spendingAccount,
+  type LedgerCommand,
+} from '@evalmarket/ledger';
 import { startLedgerWriter, type LedgerResult, type LedgerWriter } from '@evalmarket/ledger-writer';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -140,7 +146,11 @@ async function transferRun(
 async function ledgerRun(label: string, sql: SqlClient, transfers: number): Promise<RunFigures> {
   await migrate(sql);
   const store = createPostgresEventStore(sql);
-  const writer = await startLedgerWriter({ store, sql });
+  const writer = await startLedgerWriter({
+    store,
+    sql,
+    packing: { packedStreamPrefix: REWARD_STREAM_PREFIX, companionCommands: REWARD_COMMAND_TYPES },
+  });
   const requester = `req-${randomUUID()}`;
   const evaluators = Array.from({ length: EVALUATORS }, (_, i) => `ev-${i}`);
   const setup: LedgerCommand[] = [requester, ...evaluators].map((user_id) => ({

@@ -207,6 +207,48 @@ describe('dataProvider', () => {
     expect(seen[0]!.authorization).toBe('Bearer admin-access');
   });
 
+  it('pages lists by keyset: page n + 1 after page n, back by the kept cursor, reset by a filter', async () => {
+    routes['GET /api/v1/admin/events'] = (request) => {
+      const after = new URL(request.url, baseUrl).searchParams.get('after');
+      const pages: Record<string, [number[], string | undefined]> = {
+        '': [[9, 8], 'c-8'],
+        'c-8': [[7, 6], 'c-6'],
+        'c-6': [[5], undefined],
+      };
+      const [ids, next] = pages[after!]!;
+      return {
+        body: ids.map((id) => ({ id })),
+        headers: { 'x-has-next-page': String(Boolean(next)), ...(next ? { 'x-next-cursor': next } : {}) },
+      };
+    };
+    const provider = createDataProvider(session);
+    const list = (page: number, filter: object = {}) =>
+      provider.getList('events', {
+        pagination: { page, perPage: 2 },
+        sort: { field: 'global_position', order: 'DESC' },
+        filter,
+      });
+    const ids = (result: { data: Array<{ id: unknown }> }) => result.data.map((row) => row.id);
+    const first = await list(1);
+    expect(ids(first)).toEqual([9, 8]);
+    expect(first).toMatchObject({ pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    expect(first.total).toBeUndefined();
+    expect(ids(await list(2))).toEqual([7, 6]);
+    const last = await list(3);
+    expect(ids(last)).toEqual([5]);
+    expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+    expect(ids(await list(2))).toEqual([7, 6]);
+    const asked = seen.map((request) => new URL(request.url, baseUrl).searchParams);
+    expect(asked.map((query) => query.get('after'))).toEqual(['', 'c-8', 'c-6', 'c-8']);
+    expect(asked.every((query) => query.get('limit') === '2' && !query.has('range'))).toBe(true);
+    expect(JSON.parse(asked[0]!.get('sort')!)).toEqual(['global_position', 'DESC']);
+    // A new filter forgets the cursors: its first page starts again without one.
+    await list(1, { type: 'UserSignedIn' });
+    const filtered = new URL(seen.at(-1)!.url, baseUrl).searchParams;
+    expect(filtered.get('after')).toBe('');
+    expect(JSON.parse(filtered.get('filter')!)).toEqual({ type: 'UserSignedIn' });
+  });
+
   it('gets many with a filter of ids', async () => {
     routes['GET /api/v1/admin/users'] = () => ({
       body: [{ id: 'a' }, { id: 'b' }],
@@ -270,14 +312,15 @@ describe('dataProvider', () => {
           payload: { refund_id: 're_1', purchase_id: 'p1', user_id: 'u_1', refunded_credits: 5000 },
         },
       ],
-      headers: { 'content-range': 'events 0-0/1' },
+      headers: { 'x-has-next-page': 'false' },
     });
-    const { data, total } = await createDataProvider(session).getList('refunds', {
+    const { data, total, pageInfo } = await createDataProvider(session).getList('refunds', {
       pagination: { page: 1, perPage: 25 },
       sort: { field: 'id', order: 'DESC' },
       filter: {},
     });
-    expect(total).toBe(1);
+    expect(total).toBeUndefined();
+    expect(pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false });
     expect(data[0]).toMatchObject({
       id: 9,
       refund_id: 're_1',
@@ -292,15 +335,13 @@ describe('dataProvider', () => {
   it('reads every page of a filtered list for exports', async () => {
     const all = Array.from({ length: 1203 }, (_, index) => ({ id: index + 1 }));
     routes['GET /api/v1/admin/events'] = (request) => {
-      const [start, end] = JSON.parse(new URL(request.url, baseUrl).searchParams.get('range')!) as [
-        number,
-        number,
-      ];
-      const page = all.slice(start, end + 1);
-      return {
-        body: page,
-        headers: { 'content-range': `events ${start}-${start + page.length - 1}/${all.length}` },
-      };
+      // Keyset pages: this stand-in's cursor is the index of the next record.
+      const query = new URL(request.url, baseUrl).searchParams;
+      const start = Number(query.get('after') || 0);
+      const end = start + Number(query.get('limit'));
+      const next: Record<string, string> =
+        end < all.length ? { 'x-has-next-page': 'true', 'x-next-cursor': String(end) } : {};
+      return { body: all.slice(start, end), headers: { 'x-has-next-page': 'false', ...next } };
     };
     const records = await createDataProvider(session).getAll('events', { type: 'CreditsAdjusted' });
     expect(records).toHaveLength(1203);

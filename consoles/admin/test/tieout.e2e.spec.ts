@@ -76,6 +76,8 @@ describe('staff console tie-out (browser, real API)', () => {
     // Found by name through the Users search, opened from the list.
     await page.goto('/admin/#/users');
     await page.getByPlaceholder('Name, email or id').fill('Quester');
+    // The search applies after a debounce: opening a row before it would be undone by it.
+    await expect.poll(() => page.url()).toContain('Quester');
     const row = page.getByRole('row').filter({ hasText: 'rita@example.com' });
     await row.getByText('Rita', { exact: true }).click();
     await page.getByRole('region', { name: 'Spending balance' }).waitFor();
@@ -131,6 +133,9 @@ describe('staff console tie-out (browser, real API)', () => {
       const postings = page.getByRole('table', { name: 'Postings' });
       const account = postings.getByRole('link', { name: `spending:${rita.user.id}` }).first();
       await account.waitFor();
+      // The postings are shown once: the table with linked accounts, not a JSON copy under it.
+      await expect(page.getByLabel('Postings', { exact: true }).count()).resolves.toBe(1);
+      await expect(page.getByText('Postings', { exact: true }).count()).resolves.toBe(1);
       await page
         .getByText(/^person|^requester/)
         .first()
@@ -179,6 +184,51 @@ describe('staff console tie-out (browser, real API)', () => {
     await page.getByRole('cell', { name: 'CreditsPurchased' }).first().waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'VoteRecorded' }).first().waitFor();
     await expect(page.getByRole('cell', { name: 'RewardReserved' }).count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('finds purchases and adjustments by the person’s name or email', async () => {
+    const rows = page.locator('.RaList-main tbody tr');
+    for (const [list, found] of [
+      ['purchases', 'Quester'],
+      ['adjustments', 'rita@example'],
+    ] as const) {
+      await page.goto(`/admin/#/${list}`);
+      const search = page.getByPlaceholder('Name, email or id');
+      await search.fill(found);
+      await expect.poll(() => page.url()).toContain(encodeURIComponent(`"q":"${found}"`));
+      await rows.first().waitFor();
+      await expect(rows.count(), list).resolves.toBe(1);
+      await search.fill('Luator');
+      await expect.poll(() => rows.count(), { message: list }).toBe(0);
+    }
+  });
+
+  it('shows a person’s statement per period with its total and PDF', async () => {
+    await page.goto(`/admin/#/users/${eva.user.id}/show`);
+    await page.getByRole('heading', { name: 'Statements' }).waitFor();
+    const earned = await eva.call<{ credits_balance: number }>('/api/v1/wallet/context/earning');
+    const statement = page.getByRole('region', { name: 'Earnings Statement' });
+    await expect(statement.getByLabel('Statement total').textContent()).resolves.toBe(
+      `Net change in earning balance: $${(earned.credits_balance / 1000).toFixed(2)} (${credits(earned.credits_balance)})`,
+    );
+    const pdf = await page.request.get(
+      (await statement.getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!,
+    );
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.body()).subarray(0, 5))).toBe('%PDF-');
+
+    await page.getByRole('combobox', { name: 'Report' }).click();
+    await page.getByRole('option', { name: 'Tax summary' }).click();
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'All time' }).click();
+    const tax = page.getByRole('region', { name: 'Tax Summary' });
+    await tax.getByText('Period: All time').waitFor();
+    await tax
+      .getByRole('row')
+      .filter({ hasText: 'Total gross earnings' })
+      .getByText(`(${credits(earned.credits_balance)})`)
+      .waitFor();
+    await keepScreenshot(page, ARTIFACTS, 'person-statement');
   });
 
   it('opens the spec’s staff URL on its page, and an applicant’s CV with the bearer token', async () => {

@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from './auth/ProtectedRoute';
 import { Layout } from './layout/Layout';
 import { PageTitle } from './layout/PageTitle';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotFoundPage } from './pages/home/NotFoundPage';
 import { ROUTES } from './routes';
 
 export function App() {

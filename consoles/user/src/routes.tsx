@@ -4,14 +4,14 @@ import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { AccountPage } from './pages/account/AccountPage';
 import { VerifyEmailChangePage } from './pages/account/VerifyEmailChangePage';
 import { BillingPage } from './pages/billing/BillingPage';
-import { CreateEvaluationPage } from './pages/CreateEvaluationPage';
-import { EvaluationDetailPage } from './pages/EvaluationDetailPage';
+import { CreateEvaluationPage } from './pages/evaluations/create/CreateEvaluationPage';
+import { EvaluationDetailPage } from './pages/evaluations/detail/EvaluationDetailPage';
 import { ApplyPage } from './pages/evaluator/ApplyPage';
 import { CashoutPage } from './pages/evaluator/CashoutPage';
 import { VoteHistoryPage } from './pages/evaluator/VoteHistoryPage';
-import { EvaluatorWorkspacePage } from './pages/EvaluatorWorkspacePage';
-import { HomePage } from './pages/HomePage';
-import { MyEvaluationsPage } from './pages/MyEvaluationsPage';
+import { EvaluatorWorkspacePage } from './pages/evaluator/workspace/EvaluatorWorkspacePage';
+import { HomePage } from './pages/home/HomePage';
+import { MyEvaluationsPage } from './pages/evaluations/MyEvaluationsPage';
 import { PaymentSetupPage } from './pages/payments/PaymentSetupPage';
 import { PurchasePage } from './pages/wallet/PurchasePage';
 import { WalletPage } from './pages/wallet/WalletPage';
@@ -21,7 +21,9 @@ const AnalyticsPage = lazy(() =>
   import('./pages/analytics/AnalyticsPage').then((module) => ({ default: module.AnalyticsPage })),
 );
 const EvaluationAnalyticsPage = lazy(() =>
-  import('./pages/EvaluationAnalyticsPage').then((module) => ({ default: module.EvaluationAnalyticsPage })),
+  import('./pages/evaluations/analytics/EvaluationAnalyticsPage').then((module) => ({
+    default: module.EvaluationAnalyticsPage,
+  })),
 );
 const loading = <p className="page-loading">Loading...</p>;
 

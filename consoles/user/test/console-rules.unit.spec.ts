@@ -1,6 +1,6 @@
 import type { TWalletTransaction } from '@evalmarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { shortcutAction } from '../src/evaluations/workspace-shortcuts';
+import { shortcutAction } from '../src/pages/evaluator/workspace/workspace-shortcuts';
 import { accountLinks, SPEC_ACCOUNT_LINKS } from '../src/layout/account-links';
 import { pageTitle } from '../src/layout/PageTitle';
 import { transactionView } from '../src/pages/wallet/transaction-view';

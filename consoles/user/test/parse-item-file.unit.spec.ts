@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecords, parseItemFile } from '../src/evaluations/parse-item-file';
+import { csvRecords, parseItemFile } from '../src/pages/evaluations/detail/parse-item-file';
 
 describe('item files read in the browser', () => {
   it('reads CSV records with quotes, commas and line breaks inside fields', () => {

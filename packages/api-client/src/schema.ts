@@ -946,7 +946,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id, party (any person the event names), account (a posting on it) */
+        /** The raw event log with payload, postings, hash and causation; filter by stream_id, stream_prefix, type, actor, correlation_id, recorded_from/recorded_to, position_from/position_to, user_id, party (any person the event names), account (a posting on it), q (name, email or id of a person it names) */
         get: operations["getAdminEvents"];
         put?: never;
         post?: never;
@@ -1059,6 +1059,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of purchases */
+        get: operations["getAdminPurchasesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/purchases/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a purchase, whole (no amount_usd) or in part, through Stripe. The buyer's credits are taken back as for a refund webhook: what is still unspent is recovered, the rest is recorded as shortfall */
+        post: operations["postAdminPurchasesByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/cashouts": {
         parameters: {
             query?: never;
@@ -1070,6 +1104,40 @@ export interface paths {
         get: operations["getAdminCashouts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/cashouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of cashouts */
+        get: operations["getAdminCashoutsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/cashouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed cash-out: the same gross, again from the earning balance, to the payout account the evaluator has now. Once per cash-out: asking again answers with the same retry */
+        post: operations["postAdminCashoutsByIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1102,40 +1170,6 @@ export interface paths {
         };
         /** Any person's invoice as a PDF (the same document the buyer downloads) */
         get: operations["getAdminInvoicesByIdDownload"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/purchases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of purchases */
-        get: operations["getAdminPurchasesById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/cashouts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of cashouts */
-        get: operations["getAdminCashoutsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1212,34 +1246,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/purchases/{id}/refund": {
+    "/api/v1/admin/users/{id}/statement": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A person’s earnings statement, tax summary, spending report or invoices for a period */
+        get: operations["getAdminUsersByIdStatement"];
         put?: never;
-        /** Refund a purchase, whole (no amount_usd) or in part, through Stripe. The buyer's credits are taken back as for a refund webhook: what is still unspent is recovered, the rest is recorded as shortfall */
-        post: operations["postAdminPurchasesByIdRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/cashouts/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Retry a failed cash-out: the same gross, again from the earning balance, to the payout account the evaluator has now. Once per cash-out: asking again answers with the same retry */
-        post: operations["postAdminCashoutsByIdRetry"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1491,7 +1508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first, paged by skip/limit (at most 100). public_only=true (default) lists public evaluations that are not drafts, readable signed out; public_only=false lists the signed-in person's own. q finds words in the title or description. */
+        /** Newest first, paged by limit (at most 100) and the x-next-before header's cursor passed back as before (stable while evaluations are added; skip still works). public_only=true (default) lists public evaluations that are not drafts, readable signed out; public_only=false lists the signed-in person's own. q finds words in the title or description. */
         get: operations["getEvaluations"];
         put?: never;
         post?: never;
@@ -2115,6 +2132,13 @@ export interface components {
             details_submitted: boolean;
             payouts_enabled: boolean;
         };
+        CreateAdjustmentInput: {
+            user_id: components["schemas"]["EntityIdInput"];
+            /** @default spending */
+            context: components["schemas"]["UserAccountKindInput"];
+            amount_credits: number;
+            reason: string;
+        };
         CreateApiKeyRequestInput: {
             /** @default default */
             name: string;
@@ -2502,6 +2526,30 @@ export interface components {
             download_url: string;
             expires_at: string;
         };
+        FinanceSummary: {
+            credits_outstanding: {
+                spending: {
+                    posted_credits: number;
+                    pending_credits: number;
+                };
+                earning: {
+                    posted_credits: number;
+                    pending_credits: number;
+                };
+            };
+            platform_accounts: {
+                [key: string]: {
+                    posted_credits: number;
+                    pending_credits: number;
+                };
+            };
+            fee_revenue_credits: number;
+            purchases: {
+                count: number;
+                amount_usd: number;
+                credits: number;
+            };
+        };
         Freshness: {
             evaluation_id: string;
             time_window_days: number;
@@ -2866,6 +2914,81 @@ export interface components {
             budget_remaining: number;
             active_evaluations: number;
         };
+        StaffAdjustment: {
+            id: string;
+            adjustment_id: string;
+            user_id: string;
+            context: string;
+            amount_credits: number;
+            reason: string;
+            actor_id: string;
+            global_position: number;
+            recorded_at: string | null;
+        };
+        StaffCashout: {
+            id: string;
+            cashout_id: string;
+            user_id: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed" | "reversed";
+            gross_credits: number;
+            fee_credits: number;
+            net_credits: number;
+            stripe_transfer_id: string | null;
+            failure_reason: string | null;
+            requested_at: string | null;
+            settled_at: string | null;
+            global_position: number;
+            retry_of: string | null;
+            retried_as: string | null;
+        };
+        StaffEvaluation: {
+            id: string;
+            title: string;
+            description: string | null;
+            status: string;
+            creator_id: string;
+            owner_email: string | null;
+            model_type: string;
+            is_public: boolean;
+            budget_amount: number;
+            reward_per_vote: number;
+            items: number;
+            votes: number;
+            credits_spent: number;
+            credits_reserved: number;
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        StaffEvent: {
+            id: number;
+            global_position: number;
+            event_id: string;
+            stream_id: string;
+            stream_version: number;
+            type: string;
+            schema_version: number;
+            recorded_at: string | null;
+            actor: string | null;
+            causation_id: string | null;
+            correlation_id: string | null;
+            request_id: string | null;
+            payload: unknown;
+            postings: unknown[];
+            metadata: unknown;
+            hash: string;
+            prev_hash: string;
+        };
+        StaffPurchase: {
+            id: string;
+            purchase_id: string;
+            user_id: string;
+            amount_usd: number;
+            credits: number;
+            refunded_credits: number;
+            global_position: number;
+            recorded_at: string | null;
+        };
         StaffRefundReply: {
             refund_id: string;
             purchase_id: string;
@@ -2883,6 +3006,56 @@ export interface components {
              */
             reason: "requested_by_customer" | "duplicate" | "fraudulent";
         };
+        StaffStatement: {
+            user_id: string;
+            /** @enum {string} */
+            report: "statement" | "tax_summary" | "report" | "invoices";
+            title: string;
+            prepared_for: string;
+            period: string;
+            start: string;
+            end: string;
+            summary: {
+                label: string;
+                value: string;
+            }[];
+            rows: {
+                date: string;
+                description: string;
+                status: string;
+                amount_credits: number;
+            }[];
+            total_label: string;
+            total_credits: number;
+            pdf_url: string;
+            csv_url: string;
+            links_expire_at: string;
+        };
+        StaffTransaction: {
+            id: string;
+            user_id: string;
+            context: string;
+            type: string;
+            amount: number;
+            status: string;
+            description: string;
+            code: string;
+            transfer_id: string;
+            created_at: string | null;
+            global_position: number;
+        };
+        StaffUser: {
+            id: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            roles: string[];
+            is_admin: boolean;
+            disabled: boolean;
+            active_context: string;
+            evaluator_status: string;
+            created_at: string | null;
+        };
         /** @enum {string} */
         TransactionStatus: "completed" | "pending" | "failed" | "cancelled";
         TrendPoint: {
@@ -2898,6 +3071,12 @@ export interface components {
             parameters?: {
                 [key: string]: unknown;
             };
+        };
+        UpdateStaffUserInput: {
+            is_admin?: boolean;
+            disabled?: boolean;
+        } & {
+            [key: string]: unknown;
         };
         UploadCvReply: {
             file_url: string;
@@ -5552,6 +5731,7 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -5831,6 +6011,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -5844,18 +6026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    }[];
+                    "application/json": components["schemas"]["StaffUser"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -5904,18 +6075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -5970,12 +6130,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    is_admin?: boolean;
-                    disabled?: boolean;
-                } & {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["UpdateStaffUserInput"];
             };
         };
         responses: {
@@ -5985,18 +6140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6077,18 +6221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6169,18 +6302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6261,18 +6383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6353,18 +6464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        email: string;
-                        first_name: string;
-                        last_name: string;
-                        roles: string[];
-                        is_admin: boolean;
-                        disabled: boolean;
-                        active_context: string;
-                        evaluator_status: string;
-                        created_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffUser"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6431,6 +6531,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -6444,19 +6546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        user_id: string;
-                        context: string;
-                        type: string;
-                        amount: number;
-                        status: string;
-                        description: string;
-                        code: string;
-                        transfer_id: string;
-                        created_at: string | null;
-                        global_position: number;
-                    }[];
+                    "application/json": components["schemas"]["StaffTransaction"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6494,6 +6584,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -6507,25 +6599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        global_position: number;
-                        event_id: string;
-                        stream_id: string;
-                        stream_version: number;
-                        type: string;
-                        schema_version: number;
-                        recorded_at: string | null;
-                        actor: string | null;
-                        causation_id: string | null;
-                        correlation_id: string | null;
-                        request_id: string | null;
-                        payload: unknown;
-                        postings: unknown[];
-                        metadata: unknown;
-                        hash: string;
-                        prev_hash: string;
-                    }[];
+                    "application/json": components["schemas"]["StaffEvent"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6574,25 +6648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        global_position: number;
-                        event_id: string;
-                        stream_id: string;
-                        stream_version: number;
-                        type: string;
-                        schema_version: number;
-                        recorded_at: string | null;
-                        actor: string | null;
-                        causation_id: string | null;
-                        correlation_id: string | null;
-                        request_id: string | null;
-                        payload: unknown;
-                        postings: unknown[];
-                        metadata: unknown;
-                        hash: string;
-                        prev_hash: string;
-                    };
+                    "application/json": components["schemas"]["StaffEvent"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6639,6 +6695,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -6652,17 +6710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        adjustment_id: string;
-                        user_id: string;
-                        context: string;
-                        amount_credits: number;
-                        reason: string;
-                        actor_id: string;
-                        global_position: number;
-                        recorded_at: string | null;
-                    }[];
+                    "application/json": components["schemas"]["StaffAdjustment"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6706,12 +6754,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    user_id: components["schemas"]["EntityIdInput"];
-                    context?: components["schemas"]["UserAccountKindInput"];
-                    amount_credits: number;
-                    reason: string;
-                };
+                "application/json": components["schemas"]["CreateAdjustmentInput"];
             };
         };
         responses: {
@@ -6721,17 +6764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        adjustment_id: string;
-                        user_id: string;
-                        context: string;
-                        amount_credits: number;
-                        reason: string;
-                        actor_id: string;
-                        global_position: number;
-                        recorded_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffAdjustment"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6800,17 +6833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        adjustment_id: string;
-                        user_id: string;
-                        context: string;
-                        amount_credits: number;
-                        reason: string;
-                        actor_id: string;
-                        global_position: number;
-                        recorded_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffAdjustment"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -6866,30 +6889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        credits_outstanding: {
-                            spending: {
-                                posted_credits: number;
-                                pending_credits: number;
-                            };
-                            earning: {
-                                posted_credits: number;
-                                pending_credits: number;
-                            };
-                        };
-                        platform_accounts: {
-                            [key: string]: {
-                                posted_credits: number;
-                                pending_credits: number;
-                            };
-                        };
-                        fee_revenue_credits: number;
-                        purchases: {
-                            count: number;
-                            amount_usd: number;
-                            credits: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["FinanceSummary"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7018,6 +7018,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -7031,16 +7033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        purchase_id: string;
-                        user_id: string;
-                        amount_usd: number;
-                        credits: number;
-                        refunded_credits: number;
-                        global_position: number;
-                        recorded_at: string | null;
-                    }[];
+                    "application/json": components["schemas"]["StaffPurchase"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7068,6 +7061,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    getAdminPurchasesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPurchase"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    postAdminPurchasesByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRefundRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRefundReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
                 };
             };
         };
@@ -7078,6 +7214,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -7091,23 +7229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        cashout_id: string;
-                        user_id: string;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "failed" | "reversed";
-                        gross_credits: number;
-                        fee_credits: number;
-                        net_credits: number;
-                        stripe_transfer_id: string | null;
-                        failure_reason: string | null;
-                        requested_at: string | null;
-                        settled_at: string | null;
-                        global_position: number;
-                        retry_of: string | null;
-                        retried_as: string | null;
-                    }[];
+                    "application/json": components["schemas"]["StaffCashout"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7139,12 +7261,162 @@ export interface operations {
             };
         };
     };
+    getAdminCashoutsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCashout"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+        };
+    };
+    postAdminCashoutsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashoutReply"];
+                };
+            };
+            /** @description Not signed in, or the credentials expired or were revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Not enough credits; `detail` carries the numbers */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientCreditsReply"];
+                };
+            };
+            /** @description Signed in but not allowed (role or owner rule) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorReply"];
+                };
+            };
+            /** @description Rate limit hit; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReply"];
+                };
+            };
+        };
+    };
     getAdminInvoices: {
         parameters: {
             query?: {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -7240,147 +7512,6 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": Blob;
-                };
-            };
-            /** @description Not signed in, or the credentials expired or were revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description Signed in but not allowed (role or owner rule) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorReply"];
-                };
-            };
-        };
-    };
-    getAdminPurchasesById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        purchase_id: string;
-                        user_id: string;
-                        amount_usd: number;
-                        credits: number;
-                        refunded_credits: number;
-                        global_position: number;
-                        recorded_at: string | null;
-                    };
-                };
-            };
-            /** @description Not signed in, or the credentials expired or were revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description Signed in but not allowed (role or owner rule) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorReply"];
-                };
-            };
-        };
-    };
-    getAdminCashoutsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        cashout_id: string;
-                        user_id: string;
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "failed" | "reversed";
-                        gross_credits: number;
-                        fee_credits: number;
-                        net_credits: number;
-                        stripe_transfer_id: string | null;
-                        failure_reason: string | null;
-                        requested_at: string | null;
-                        settled_at: string | null;
-                        global_position: number;
-                        retry_of: string | null;
-                        retried_as: string | null;
-                    };
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7764,100 +7895,15 @@ export interface operations {
             };
         };
     };
-    postAdminPurchasesByIdRefund: {
+    getAdminUsersByIdStatement: {
         parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
-                "idempotency-key"?: string;
+            query?: {
+                report?: "statement" | "tax_summary" | "report" | "invoices";
+                period?: components["schemas"]["AnalyticsPeriodInput"];
             };
+            header?: never;
             path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StaffRefundRequestInput"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffRefundReply"];
-                };
-            };
-            /** @description Not signed in, or the credentials expired or were revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description Signed in but not allowed (role or owner rule) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorReply"];
-                };
-            };
-            /** @description Rate limit hit; `Retry-After` says when to try again */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "retry-after"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-        };
-    };
-    postAdminCashoutsByIdRetry: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a write safe to retry: a retry with the same key and the same request returns the first reply (with header idempotent-replayed: true). 1 to 200 printable characters, e.g. a UUID. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                id: string;
+                id: components["schemas"]["EntityIdInput"];
             };
             cookie?: never;
         };
@@ -7869,7 +7915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CashoutReply"];
+                    "application/json": components["schemas"]["StaffStatement"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7879,15 +7925,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
-            /** @description Not enough credits; `detail` carries the numbers */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InsufficientCreditsReply"];
                 };
             };
             /** @description Signed in but not allowed (role or owner rule) */
@@ -7908,15 +7945,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorReply"];
                 };
             };
-            /** @description Clashes with the current state, or an Idempotency-Key was reused or is in progress */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
-                };
-            };
             /** @description The request broke a rule; `detail` lists `{loc, msg, type}` per field */
             422: {
                 headers: {
@@ -7924,17 +7952,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorReply"];
-                };
-            };
-            /** @description Rate limit hit; `Retry-After` says when to try again */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "retry-after"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReply"];
                 };
             };
         };
@@ -7945,6 +7962,8 @@ export interface operations {
                 sort?: string;
                 range?: string;
                 filter?: string;
+                limit?: number;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -7958,24 +7977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        description: string | null;
-                        status: string;
-                        creator_id: string;
-                        owner_email: string | null;
-                        model_type: string;
-                        is_public: boolean;
-                        budget_amount: number;
-                        reward_per_vote: number;
-                        items: number;
-                        votes: number;
-                        credits_spent: number;
-                        credits_reserved: number;
-                        created_at: string | null;
-                        updated_at: string | null;
-                    }[];
+                    "application/json": components["schemas"]["StaffEvaluation"][];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -8024,24 +8026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        title: string;
-                        description: string | null;
-                        status: string;
-                        creator_id: string;
-                        owner_email: string | null;
-                        model_type: string;
-                        is_public: boolean;
-                        budget_amount: number;
-                        reward_per_vote: number;
-                        items: number;
-                        votes: number;
-                        credits_spent: number;
-                        credits_reserved: number;
-                        created_at: string | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["StaffEvaluation"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -8794,6 +8779,7 @@ export interface operations {
                 public_only?: "0" | "1" | "true" | "false";
                 skip?: number;
                 limit?: number;
+                before?: string;
                 status?: components["schemas"]["EvaluationStatusInput"];
                 evaluation_type?: string;
                 q?: string;

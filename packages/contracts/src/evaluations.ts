@@ -157,6 +157,11 @@ export const ZEvaluationListQuery = z.object({
     .transform((value) => value === 'true' || value === '1'),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /**
+   * The x-next-before header of the previous page: evaluations listed after it (keyset paging,
+   * stable while evaluations are added; skip then counts from the cursor).
+   */
+  before: z.string().max(400).optional(),
   status: ZEvaluationStatus.optional(),
   evaluation_type: shortText(100).optional(),
   /** Words to find in the title or description (case-insensitive). */

@@ -99,6 +99,8 @@ export const ZApplicationsQuery = z.object({
   sort: z.string().max(200).optional(),
   range: z.string().max(200).optional(),
   filter: z.string().max(4000).optional(),
+  // Keyset pages of the react-admin list (services/api/src/admin/ra-list.ts).
+  after: z.string().max(2000).optional(),
 });
 
 export const ZApplicationsReply = z.object({

@@ -26,13 +26,16 @@ export function formatUsdFromCredits(credits: number): string {
  * Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage
  * return) gets a leading apostrophe; numbers, negative ones included, stay numbers. Nested
  * values are written as JSON, dates as ISO 8601, null and undefined as empty cells.
+ * `header: false` writes the rows alone: a streamed export writes its first page with the header
+ * and every later page without, so the file equals one written whole.
  */
 export function toCsv<Column extends string>(
   columns: readonly Column[],
   records: ReadonlyArray<Partial<Record<Column, unknown>>>,
+  options: { header?: boolean } = {},
 ): string {
   return stringify([...records], {
-    header: true,
+    header: options.header ?? true,
     columns: [...columns],
     record_delimiter: 'windows',
     escape_formulas: true,

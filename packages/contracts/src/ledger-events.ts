@@ -3,6 +3,25 @@ import { ZEntityId, ZPosting, ZUserAccountKind } from './money.js';
 
 const postings = z.array(ZPosting).max(16);
 
+/**
+ * The seller and tax terms an invoice is issued under, recorded with the purchase (from the
+ * INVOICE_SELLER_* and INVOICE_TAX_RATE_PERCENT settings of that moment), so that changing the
+ * settings later never rewrites an invoice already issued.
+ */
+export const ZInvoiceTerms = z
+  .object({
+    seller: z
+      .object({
+        name: z.string().min(1).max(200),
+        address: z.string().nullable(),
+        tax_id: z.string().nullable(),
+      })
+      .strict(),
+    tax_rate_percent: z.number().min(0).max(100),
+  })
+  .strict();
+export type TInvoiceTerms = z.infer<typeof ZInvoiceTerms>;
+
 /** Money events: every one carries the postings that prove it (DESIGN section 4). */
 export const ZLedgerEventData = {
   LedgerAccountsOpened: z.object({ user_id: ZEntityId, account_ids: z.array(z.string()), postings }),
@@ -11,6 +30,8 @@ export const ZLedgerEventData = {
     user_id: ZEntityId,
     amount_usd: z.number().int(),
     credits: z.number().int(),
+    /** Absent on purchases recorded before invoice terms were recorded. */
+    invoice: ZInvoiceTerms.optional(),
     postings,
   }),
   /**

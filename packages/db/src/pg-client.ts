@@ -148,6 +148,13 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   const onOneConnection = async <T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> => {
     const connection = await pool.connect();
     let broken = false;
+    // The server may end a connection in use (idle_in_transaction_session_timeout when the event
+    // loop was starved, a restart): the work's next statement fails, and the 'error' event the
+    // client also emits must not crash the process. Such a connection is not reused.
+    const ended = () => {
+      broken = true;
+    };
+    connection.on('error', ended);
     try {
       return await work(connection);
     } catch (error) {
@@ -158,6 +165,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       }
       throw error;
     } finally {
+      connection.off('error', ended);
       connection.release(broken);
     }
   };

@@ -1,5 +1,5 @@
 import type { SqlClient } from '@evalmarket/db';
-import type { EventStore } from '@evalmarket/eventstore';
+import { GENESIS_HASH, type EventStore } from '@evalmarket/eventstore';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { checkConsumerName } from './consumer-name.js';
@@ -11,6 +11,7 @@ import {
   type EventBusLogger,
 } from './event-bus.js';
 import { JetStreamConsumer, type ConsumerTuning } from './jetstream-consumer.js';
+import type { HashAt } from './log-chain.js';
 import { consoleLogger } from './logger.js';
 import { backoffMs } from './pause.js';
 import { Relay, type RelayHandle, type RelayTuning } from './relay.js';
@@ -139,6 +140,10 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       if (nc.isClosed()) return 'the NATS connection is closed';
       const relayProblem = relay?.stats().problem;
       if (relayProblem) return relayProblem;
+      for (const consumer of consumers) {
+        const consumerProblem = consumer.problem();
+        if (consumerProblem) return consumerProblem;
+      }
       try {
         await nc.flush();
         return undefined;
@@ -160,7 +165,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       checkPacing(consumeOptions.pacing);
       if (closing) throw new Error('The event bus is closed');
       const consumer = new JetStreamConsumer(
-        { js, jsm, streamName, logger, tuning: options.consumer ?? {} },
+        { js, jsm, streamName, logger, tuning: options.consumer ?? {}, hashAt: hashInLog(options.store) },
         { ...consumeOptions, batchSize },
       );
       await consumer.start();
@@ -258,4 +263,13 @@ async function reportStatus(nc: NatsConnection, logger: EventBusLogger): Promise
   } catch (error) {
     logger.debug?.({ err: error }, 'NATS status reporting ended');
   }
+}
+
+/** The hash of the store's event at a position (the genesis hash at 0), for log-chain.ts. */
+function hashInLog(store: JetStreamBusOptions['store']): HashAt {
+  return async (position) => {
+    if (position === 0) return GENESIS_HASH;
+    const [event] = await store.readAll({ after: position - 1, limit: 1 });
+    return event?.global_position === position ? event.hash : undefined;
+  };
 }

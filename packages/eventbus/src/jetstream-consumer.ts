@@ -19,6 +19,7 @@ import {
   type EventBusLogger,
   type StoredEvent,
 } from './event-bus.js';
+import { belongsToLog, chainTipOf, type ChainTip, type HashAt } from './log-chain.js';
 import { backoffMs, Pause } from './pause.js';
 import { isApiError } from './stream-setup.js';
 import { MESSAGE_BYTES, unpackEvents } from './stream-message.js';
@@ -47,6 +48,8 @@ interface Context {
   streamName: string;
   logger: EventBusLogger;
   tuning: ConsumerTuning;
+  /** This database's log, to refuse another log's events in the stream (log-chain.ts). */
+  hashAt?: HashAt;
 }
 
 const seqOf = (m: JsMsg) => m.info.streamSequence;
@@ -80,6 +83,10 @@ export class JetStreamConsumer implements ConsumerHandle {
   private expectedSeq = 1;
   private lastPosition = 0;
   private handlerFailures = 0;
+  /** The last event handed over, whose hash the next run must continue. */
+  private tip: ChainTip | undefined;
+  /** Set while the stream hands this consumer events of another log: it cannot deliver. */
+  private foreignLog: string | undefined;
   /** Received after a hole, sorted by sequence, waiting for the hole to fill. */
   private buffer: JsMsg[] = [];
   /** The run the handler has right now. */
@@ -237,7 +244,6 @@ export class JetStreamConsumer implements ConsumerHandle {
         // What arrives while the pacing wait lasts joins this batch.
         if (incoming.length < this.fetchMessages && (await this.paced()) && messages.getPending() > 0)
           continue;
-        this.handedOverAt = Date.now();
         const batch = incoming;
         incoming = [];
         waitMs = Math.max(waitMs, await this.handle(batch));
@@ -331,6 +337,13 @@ export class JetStreamConsumer implements ConsumerHandle {
         }
       }
     }
+    if (events.length > 0 && !(await this.isOurLog(events))) {
+      const delayMs = this.maxRetryDelayMs;
+      for (const message of run) message.nak(delayMs);
+      return delayMs;
+    }
+    // The pacing counts from when the handler gets the run, after the log check's read.
+    this.handedOverAt = Date.now();
     this.inHand = run;
     try {
       for (let i = 0; i < events.length; i += this.options.batchSize) {
@@ -338,7 +351,9 @@ export class JetStreamConsumer implements ConsumerHandle {
         try {
           await this.options.handler(batch);
           this.handlerFailures = 0;
-          this.lastPosition = batch[batch.length - 1]!.global_position;
+          const last = batch[batch.length - 1]!;
+          this.lastPosition = last.global_position;
+          this.tip = chainTipOf(last);
         } catch (error) {
           this.handlerFailures += 1;
           const delayMs = backoffMs(this.handlerFailures, this.retryDelayMs, this.maxRetryDelayMs);
@@ -364,6 +379,31 @@ export class JetStreamConsumer implements ConsumerHandle {
     if (!confirmed)
       this.ctx.logger.warn({ consumer: this.name, acks: run.length }, 'acks were not confirmed');
     return 0;
+  }
+
+  /** Why this consumer cannot deliver, if it cannot (for readiness). */
+  problem(): string | undefined {
+    return this.foreignLog;
+  }
+
+  /**
+   * Whether the run's events are this database's (see log-chain.ts). Another log's are not
+   * handed over: they are nak'd, the consumer reports the problem (readiness fails) and tries
+   * again after the longest retry pause, until the stream is put right.
+   */
+  private async isOurLog(events: StoredEvent[]): Promise<boolean> {
+    const hashAt = this.ctx.hashAt;
+    if (!hashAt) return true;
+    if (await belongsToLog(this.tip, events, hashAt)) {
+      this.foreignLog = undefined;
+      return true;
+    }
+    const last = events[events.length - 1]!;
+    this.foreignLog =
+      `JetStream stream ${this.ctx.streamName} holds events of another log (position ${last.global_position}, event ${last.event_id}, is not ours); ` +
+      'use a stream name of its own for this database (NATS_STREAM, NATS_SUBJECT_PREFIX)';
+    this.ctx.logger.error({ consumer: this.name, position: last.global_position }, this.foreignLog);
+    return false;
   }
 
   /** The message's events; none for a message that holds no stored events (reported). */

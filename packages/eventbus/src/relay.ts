@@ -1,5 +1,5 @@
 import type { SqlExecutor, SqlClient } from '@evalmarket/db';
-import type { EventStore } from '@evalmarket/eventstore';
+import type { EventStore, PostgresSubscribeOptions } from '@evalmarket/eventstore';
 import type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
 import {
   checkPacing,
@@ -286,10 +286,11 @@ export class Relay implements RelayHandle {
     }
     this.deps.logger.info({ relay: this.checkpointId, after }, 'relay started');
     this.problem = undefined;
-    const subscription = this.deps.store.subscribe({
+    // This process's own appends are relayed without reading them back from the database, when
+    // the store keeps them (a hint of the PostgreSQL adapter; other stores read the log).
+    const subscribeOptions: PostgresSubscribeOptions = {
       after,
       batchSize: this.batchSize,
-      // This process's own appends are relayed without reading them back from the database.
       ownCommitsFromMemory: true,
       handler: (events) => this.relayBatch(events),
       onError: (error) => {
@@ -300,7 +301,8 @@ export class Relay implements RelayHandle {
           'relay round failed; retrying',
         );
       },
-    });
+    };
+    const subscription = this.deps.store.subscribe(subscribeOptions);
     try {
       while (!this.stopping) {
         await this.pause.sleep(this.lockHeartbeatMs);

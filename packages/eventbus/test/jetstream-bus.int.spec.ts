@@ -293,6 +293,48 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     await bus.close();
   });
 
+  it("(f) a stream that holds another database's log: nothing of it is handed over, and the bus says so", async () => {
+    const sharedStream = `${streamName}_F`;
+    const sharedPrefix = `${subjectPrefix}_f`;
+    // This database's log, relayed into the stream.
+    await appendThings(store, 3);
+    const head = await store.headPosition();
+    const owner = await startBus({ streamName: sharedStream, subjectPrefix: sharedPrefix });
+    await owner.relay!.waitFor(head);
+    // Another deployment with a log of its own (one event) pointed at the same stream.
+    const otherDb = await createTestDatabase();
+    try {
+      const otherStore = createPostgresEventStore(otherDb.client, { pollIntervalMs: 20 });
+      await appendThings(otherStore, 1);
+      const other = await createJetStreamBus({
+        natsUrl: natsUrl!,
+        store: otherStore,
+        sql: otherDb.client,
+        streamName: sharedStream,
+        subjectPrefix: sharedPrefix,
+        relay: false,
+        logger: recordingLogger(),
+        consumer: { fetchExpiresMs: 1_000, retryDelayMs: 100, maxRetryDelayMs: 1_000 },
+      });
+      buses.push(other);
+      const consumer = dedupingConsumer();
+      const handle = await other.consume({ name: 'shared-f', batchSize: 10, handler: consumer.handler });
+      await until(async () => /holds events of another log/.test((await other.problem()) ?? ''));
+      expect(consumer.received).toEqual([]);
+      await handle.stop();
+      await other.close();
+    } finally {
+      await otherDb.drop();
+    }
+    // The owner's own consumer on that stream delivers its log and has no problem.
+    const mine = dedupingConsumer();
+    const handle = await owner.consume({ name: 'shared-f-owner', batchSize: 10, handler: mine.handler });
+    await until(() => mine.checkpoint >= head);
+    expect(await owner.problem()).toBeUndefined();
+    await handle.stop();
+    await owner.close();
+  });
+
   it('(d) the in-process bus delivers the same sequence as JetStream', async () => {
     const bus = await startBus();
     const viaNats = dedupingConsumer();

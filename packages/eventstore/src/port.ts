@@ -10,11 +10,6 @@ export interface NewEvent {
   schema_version?: number;
   /** Minted by the store when absent. */
   event_id?: string;
-  /**
-   * The data's JSON text when the caller already made it (the ledger writer does for its reward
-   * events, faster than JSON.stringify). It must parse to `data`; the store writes it as given.
-   */
-  data_json?: string;
 }
 
 export interface StreamAppend {
@@ -28,30 +23,10 @@ export interface CommitUnit {
   appends: StreamAppend[];
   /** A true retry (same key, same payload hash) returns the first result instead of appending. */
   idempotency?: { key: string; payload_hash: string };
-  /**
-   * Store the unit's events in the packed journal (one row per commit for all packed units) rather
-   * than one row each: for a single writer's high-volume streams (the ledger's reward transfers).
-   * The caller owns those streams: their expected versions (a number or 'no_stream') are taken as
-   * the truth rather than checked against the log, and they are read back by readAll only, not by
-   * readStream. A packed unit takes no idempotency key.
-   */
-  packed?: boolean;
 }
 
 export type CommitOutcome =
   { ok: true; deduplicated: boolean; events: TStoredEvent[] } | { ok: false; error: EventStoreError };
-
-/** The last position of the log and its hash (0 and the genesis hash when empty). */
-export interface LogHead {
-  position: number;
-  hash: string;
-}
-
-export interface PreparedCommit {
-  /** The head this commit leaves, when it was planned in advance (pass it to the next prepare). */
-  readonly head: LogHead | undefined;
-  run(): Promise<CommitOutcome[]>;
-}
 
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. 0 reads from the start. */
@@ -70,15 +45,6 @@ export interface SubscribeOptions {
   handler: (events: TStoredEvent[]) => Promise<void>;
   /** Called when the handler or a read throws; the subscription retries after a pause. */
   onError?: (error: unknown) => void;
-  /**
-   * Events this process committed are handed over from memory instead of being read back, as long
-   * as they follow the position without a gap (other events are read from the log). They are the
-   * objects the commit wrote: `data` and `metadata` as the committer gave them, equal to the
-   * stored JSON once serialised, for a subscriber that serialises them (the relay). Ignored with
-   * `types`. The log only grows: a store must not outlive a reset of its database, whose
-   * positions its memory would still hold.
-   */
-  ownCommitsFromMemory?: boolean;
 }
 
 export interface Subscription {
@@ -97,6 +63,10 @@ export interface HashChainReport {
   reason?: string;
 }
 
+/**
+ * The event store port: append (one stream, or a group commit), read, subscribe. How an adapter
+ * stores events (rows, the packed journal) is not part of it.
+ */
 export interface EventStore {
   /** Appends to one stream. Throws WrongExpectedVersion / IdempotencyKeyConflict / InvalidEvent. */
   append(
@@ -111,15 +81,6 @@ export interface EventStore {
    * stop the others.
    */
   commit(units: CommitUnit[]): Promise<CommitOutcome[]>;
-  /**
-   * A commit in two steps, so a single writer can work out its next commit while the one before
-   * is still being written: the units are checked now and, when all are packed and `after` (the
-   * head the caller's previous commit leaves) is given, planned now too: positions, hashes,
-   * JSON. `run()` writes them; if the log's head is not `after` by then (another writer came in
-   * between), it plans again against the log as it is. Call `run()` in order, each after the
-   * previous commit has settled; a commit planned on top of one that failed must not be run.
-   */
-  prepare(units: CommitUnit[], after?: LogHead): PreparedCommit;
   readStream(stream_id: string, options?: { fromVersion?: number; limit?: number }): Promise<TStoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<TStoredEvent[]>;
   /** Highest committed position (0 when empty). */
@@ -127,8 +88,6 @@ export interface EventStore {
   subscribe(options: SubscribeOptions): Subscription;
   /** Walks the whole log checking each event's hash and its link to the one before. */
   verifyHashChain(options?: { batchSize?: number }): Promise<HashChainReport>;
-  /** Wakes subscriptions in this process (called after appends; cheap). */
-  notify(): void;
 }
 
 export class EventStoreError extends Error {

@@ -2,16 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { EventStoreError, GENESIS_HASH, payloadHash, type EventStore } from '../src/index.js';
+import {
+  EventStoreError,
+  GENESIS_HASH,
+  payloadHash,
+  type JournalEvent,
+  type PostgresEventStore,
+} from '../src/index.js';
 import { packedEventHash } from '../src/hash-chain.js';
 
 export interface ContractFixture {
-  /** A store that has seen no other test's log (`reset` may make a new one). */
-  store: EventStore;
+  /** A store that has seen no other test's log (`reset` may make a new one); with its packed journal. */
+  store: PostgresEventStore;
   /** Direct SQL on the store's database, to tamper with rows in tests. */
   sql: SqlClient;
   /** A second store on another connection pool of the same database, when the kind allows it. */
-  secondStore?: EventStore;
+  secondStore?: PostgresEventStore;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,7 +31,7 @@ const event = (n: number, extra: Record<string, unknown> = {}) => ({
 export function runEventStoreContract(name: string, makeFixture: () => Promise<ContractFixture>): void {
   describe(`event store contract: ${name}`, () => {
     let fixture: ContractFixture;
-    let store: EventStore;
+    let store: PostgresEventStore;
 
     beforeEach(async () => {
       fixture ??= await makeFixture();
@@ -99,6 +105,13 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
     });
 
     it('names every kind of bad input and changes nothing', async () => {
+      // Text a caller made itself (`data_json`) comes only through the packed journal's prepare.
+      const journalAppend = async (stream_id: string, events: JournalEvent[]) => {
+        const [outcome] = await store
+          .prepare([{ appends: [{ stream_id, expected_version: 'any', events }] }])
+          .run();
+        if (!outcome!.ok) throw outcome!.error;
+      };
       const bad: Array<[string, Promise<unknown>]> = [
         ['invalid_stream_id', store.append('no-dash-allowed-in-Category!', [event(1)], 'any')],
         ['invalid_stream_id', store.append('x'.repeat(300), [event(1)], 'any')],
@@ -114,7 +127,7 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
         ],
         [
           'unstorable_text',
-          store.append('thing-8', [{ type: 'Fine', data: { s: 1 }, data_json: '{"s":"\\u0000"}' }], 'any'),
+          journalAppend('thing-8', [{ type: 'Fine', data: { s: 1 }, data_json: '{"s":"\\u0000"}' }]),
         ],
         ['invalid_event', store.append('thing-8', [], 'any')],
         ['invalid_event', store.append('thing-8', [event(1)], -1 as never)],
@@ -201,18 +214,20 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
               const target = stores[(writer + i) % stores.length]!;
               if (writer % 3 === 0) {
                 // The packed journal's writers interleave with row writers in one gapless log.
-                const [outcome] = await target.commit([
-                  {
-                    packed: true,
-                    appends: [
-                      {
-                        stream_id: `writer-${writer}`,
-                        expected_version: i === 0 ? 'no_stream' : i * 2,
-                        events: [event(i, { writer }), event(i + 1000, { writer })],
-                      },
-                    ],
-                  },
-                ]);
+                const [outcome] = await target
+                  .prepare([
+                    {
+                      packed: true,
+                      appends: [
+                        {
+                          stream_id: `writer-${writer}`,
+                          expected_version: i === 0 ? 'no_stream' : i * 2,
+                          events: [event(i, { writer }), event(i + 1000, { writer })],
+                        },
+                      ],
+                    },
+                  ])
+                  .run();
                 expect(outcome!.ok).toBe(true);
                 continue;
               }
@@ -263,18 +278,18 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       const rowUnit = (stream: string, n: number) => ({
         appends: [{ stream_id: stream, expected_version: 'any' as const, events: [event(n)] }],
       });
-      const outcomes = await store.commit([
-        rowUnit('thing-30', 1),
-        packedUnit('packed-a', 'no_stream', 2, 3),
-        rowUnit('thing-30', 4),
-        packedUnit('packed-b', 'no_stream', 5),
-      ]);
+      const outcomes = await store
+        .prepare([
+          rowUnit('thing-30', 1),
+          packedUnit('packed-a', 'no_stream', 2, 3),
+          rowUnit('thing-30', 4),
+          packedUnit('packed-b', 'no_stream', 5),
+        ])
+        .run();
       expect(outcomes.every((o) => o.ok)).toBe(true);
-      await store.commit([
-        packedUnit('packed-a', 2, 6),
-        rowUnit('thing-31', 7),
-        packedUnit('packed-b', 1, 8),
-      ]);
+      await store
+        .prepare([packedUnit('packed-a', 2, 6), rowUnit('thing-31', 7), packedUnit('packed-b', 1, 8)])
+        .run();
       expect(await store.headPosition()).toBe(8);
 
       const all = await store.readAll({ after: 0, limit: 100 });
@@ -430,14 +445,16 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
          VALUES (1, 2, 2, ARRAY['Packed'], $1, $2)`,
         [prevHash, JSON.stringify(old)],
       );
-      const [outcome] = await store.commit([
-        {
-          packed: true,
-          appends: [
-            { stream_id: 'old-a', expected_version: 2, events: [{ type: 'Packed', data: { n: 3 } }] },
-          ],
-        },
-      ]);
+      const [outcome] = await store
+        .prepare([
+          {
+            packed: true,
+            appends: [
+              { stream_id: 'old-a', expected_version: 2, events: [{ type: 'Packed', data: { n: 3 } }] },
+            ],
+          },
+        ])
+        .run();
       expect(outcome!.ok && outcome!.events[0]!.prev_hash).toBe(prevHash);
       await store.append('thing-50', [event(4)], 'no_stream');
 
@@ -468,17 +485,19 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
     });
 
     it('refuses a packed unit with an idempotency key or without an exact expected version', async () => {
-      const outcomes = await store.commit([
-        {
-          packed: true,
-          idempotency: { key: 'k-packed', payload_hash: payloadHash({}) },
-          appends: [{ stream_id: 'packed-c', expected_version: 'no_stream', events: [event(1)] }],
-        },
-        {
-          packed: true,
-          appends: [{ stream_id: 'packed-d', expected_version: 'any', events: [event(2)] }],
-        },
-      ]);
+      const outcomes = await store
+        .prepare([
+          {
+            packed: true,
+            idempotency: { key: 'k-packed', payload_hash: payloadHash({}) },
+            appends: [{ stream_id: 'packed-c', expected_version: 'no_stream', events: [event(1)] }],
+          },
+          {
+            packed: true,
+            appends: [{ stream_id: 'packed-d', expected_version: 'any', events: [event(2)] }],
+          },
+        ])
+        .run();
       expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['invalid_event', 'invalid_event']);
       expect(await store.headPosition()).toBe(0);
     });

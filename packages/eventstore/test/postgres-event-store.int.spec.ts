@@ -252,18 +252,20 @@ for (const kind of databaseKinds()) {
           ],
           'no_stream',
         );
-        await store.commit([
-          {
-            packed: true,
-            appends: [
-              {
-                stream_id: 'packed-1',
-                expected_version: 'no_stream',
-                events: [{ type: 'Noted', data: { n: 4 } }],
-              },
-            ],
-          },
-        ]);
+        await store
+          .prepare([
+            {
+              packed: true,
+              appends: [
+                {
+                  stream_id: 'packed-1',
+                  expected_version: 'no_stream',
+                  events: [{ type: 'Noted', data: { n: 4 } }],
+                },
+              ],
+            },
+          ])
+          .run();
         await subscription.waitFor(4);
         expect(positions()).toEqual([1, 2, 3, 4]);
         expect(eventsReadBack).toBe(0);

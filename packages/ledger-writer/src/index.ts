@@ -4,6 +4,7 @@ export {
   STEPPED_DOWN_MESSAGE,
   type LedgerWriter,
   type Companions,
+  type LedgerPacking,
   type LedgerResult,
   type LedgerSubmission,
   type LedgerWriterOptions,

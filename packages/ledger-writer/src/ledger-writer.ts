@@ -5,34 +5,52 @@ import {
   type TStoredEvent,
 } from '@evalmarket/contracts';
 import type { Lease, SqlClient } from '@evalmarket/db';
+import { companionAppends, type Companions } from './companions.js';
 import { isFencedError } from './writer-fence.js';
 import {
   validateUnit,
   type CommitOutcome,
-  type CommitUnit,
-  type EventStore,
+  type JournalAppend,
+  type JournalUnit,
   type LogHead,
+  type PackedJournal,
   type PreparedCommit,
-  type StreamAppend,
 } from '@evalmarket/eventstore';
 import {
   createLedgerState,
   decide,
   evolve,
   ledgerEventDataJson,
-  type DecidedLedgerEvent,
   type LedgerCommand,
+  type LedgerCommandType,
   type LedgerRejection,
   type LedgerState,
 } from '@evalmarket/ledger';
+
+export type { Companions };
 
 export type LedgerResult =
   | { ok: true; duplicate: boolean; events: TStoredEvent[] }
   | { ok: false; rejection: LedgerRejection | 'ledger_unavailable'; message: string };
 
+/**
+ * Which of the ledger's streams go to the packed journal, given by the writer's creator (the
+ * ledger's reward transfers: reserve, then post or release, two events per vote, are its volume;
+ * purchases, refunds, cash-outs and adjustments stay one row each, where finance's queries find
+ * them by type).
+ */
+export interface LedgerPacking {
+  /** A command's unit is packed when all its ledger events go to streams with this prefix. */
+  packedStreamPrefix: string;
+  /** The commands that may carry companions: their events all go to packed streams. */
+  companionCommands: readonly LedgerCommandType[];
+}
+
 export interface LedgerWriterOptions {
-  store: EventStore;
+  /** The log, written through its packed journal and replayed with readAll. */
+  store: PackedJournal;
   sql: SqlClient;
+  packing: LedgerPacking;
   /** Most commands decided and committed together in one transaction. */
   maxBatchSize?: number;
   /** Most commands waiting; past it submissions are refused rather than queued without bound. */
@@ -54,19 +72,9 @@ export interface LedgerWriterOptions {
   onDeposed?: (reason: 'lease_lost' | 'fenced') => void;
 }
 
-/**
- * The caller's own events that must land with a reward command's money (a claim's ItemClaimed
- * with its ReserveReward, a vote's VoteCast with its PostReward), made from the ledger events the
- * command was decided to (a reservation's lease end, say). Called only when the command is decided
- * afresh (not when it is refused or a duplicate, whose first decision carried them); they join
- * its commit unit and share its outcome. They go to the packed journal with the reward's events,
- * so their streams are the caller's alone: exact expected versions (a number or 'no_stream'),
- * trusted rather than checked, read back by readAll.
- */
-export type Companions = (decided: readonly TLedgerEvent[]) => StreamAppend[];
-
+/** A command with companions; its type must be one of the writer's `companionCommands`. */
 export interface LedgerSubmission {
-  command: Extract<LedgerCommand, { type: (typeof COMPANION_COMMANDS)[number] }>;
+  command: LedgerCommand;
   companions: Companions;
 }
 
@@ -108,7 +116,7 @@ interface Flight {
   batch: Pending[];
   decisions: Decided[];
   prepared: PreparedCommit | undefined;
-  units: CommitUnit[];
+  units: JournalUnit[];
   /** The head the log has once this batch is written, when known in advance. */
   head: LogHead | undefined;
   /** The commit, settled either way (a rejection is held, not left unhandled while queued). */
@@ -121,14 +129,6 @@ interface Flight {
 // the truth it checks overdrafts against, so a second writer could spend the same credits twice.
 export const LEDGER_WRITER_LEASE_KEY = 7_331_003;
 const REPLAY_BATCH = 5_000;
-/**
- * Reward transfers (reserve, then post or release: two events per vote) are the ledger's volume,
- * so they go to the packed journal; purchases, refunds, cash-outs and adjustments stay one row
- * each, where finance's queries find them by type.
- */
-const PACKED_STREAM_PREFIX = 'reward-';
-/** The commands whose events are all reward transfers (packed), so companions can ride along. */
-const COMPANION_COMMANDS = ['ReserveReward', 'PostReward', 'ReleaseReward'] as const;
 const MAX_COMMIT_ATTEMPTS = 5;
 /** The answer to commands a writer held when it stepped down: they may go to its successor. */
 export const STEPPED_DOWN_MESSAGE = 'The ledger writer changed; try again.';
@@ -142,6 +142,7 @@ const SPLIT_MIN = 64;
  */
 export async function startLedgerWriter(options: LedgerWriterOptions): Promise<LedgerWriter> {
   const { store, sql } = options;
+  const { packedStreamPrefix, companionCommands } = options.packing;
   const maxBatchSize = options.maxBatchSize ?? 4_096;
   const maxQueueLength = options.maxQueueLength ?? 200_000;
   const now = options.now ?? Date.now;
@@ -207,7 +208,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
    */
   function decideBatch(batch: Pending[], after: LogHead | undefined): Flight {
     const decisions: Decided[] = [];
-    const units: CommitUnit[] = [];
+    const units: JournalUnit[] = [];
     const at = now();
     for (const pending of batch) {
       const decision = decide(state, pending.command, { now: at });
@@ -219,13 +220,15 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         decisions.push({ ok: true, duplicate: decision.duplicate, events: [] });
         continue;
       }
-      const companions = pending.companions ? companionAppends(pending, decision.events) : [];
+      const companions = pending.companions
+        ? companionAppends(pending.companions, pending.metadata, decision.events, packedStreamPrefix)
+        : [];
       if (companions instanceof Error) {
         // Not applied: the command goes no further than its caller.
         decisions.push({ failed: companions });
         continue;
       }
-      const appends: StreamAppend[] = decision.events.map((decided) => ({
+      const appends: JournalAppend[] = decision.events.map((decided) => ({
         stream_id: decided.stream_id,
         expected_version: decided.expected_version,
         events: [
@@ -238,8 +241,8 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         ],
       }));
       appends.push(...companions);
-      const unit: CommitUnit = {
-        packed: decision.events.every((decided) => decided.stream_id.startsWith(PACKED_STREAM_PREFIX)),
+      const unit: JournalUnit = {
+        packed: decision.events.every((decided) => decided.stream_id.startsWith(packedStreamPrefix)),
         appends,
       };
       // A unit the store would refuse (text it cannot hold in a reason) fails its caller alone
@@ -458,43 +461,13 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     });
   }
 
-  /**
-   * A command's companions, made from its decided events and checked before they share a commit
-   * with other callers' commands (a bad one would fail the whole batch), with the submission's
-   * metadata on their events; the error when they cannot ride.
-   */
-  function companionAppends(
-    pending: Pending,
-    decided: readonly DecidedLedgerEvent[],
-  ): StreamAppend[] | Error {
-    try {
-      const appends = pending.companions!(decided.map((event) => event.event)).map((append) => {
-        if (typeof append.stream_id === 'string' && append.stream_id.startsWith(PACKED_STREAM_PREFIX))
-          throw new Error(`Companion events may not go to the ledger's own streams (${append.stream_id})`);
-        // Their JSON is made once here, checked now and written as it is.
-        return {
-          ...append,
-          events: append.events.map((event) => ({
-            ...event,
-            metadata: pending.metadata,
-            data_json: event.data_json ?? JSON.stringify(event.data),
-          })),
-        };
-      });
-      if (appends.length === 0) return appends;
-      return validateUnit({ packed: true, appends }) ?? appends;
-    } catch (error) {
-      return error instanceof Error ? error : new Error(String(error));
-    }
-  }
-
   function enqueue(
     command: LedgerCommand,
     metadata: TEventMetadata | undefined,
     companions?: Companions,
   ): Promise<LedgerResult> {
-    if (companions && !(COMPANION_COMMANDS as readonly string[]).includes(command.type)) {
-      return Promise.reject(new Error(`Companion events ride only with ${COMPANION_COMMANDS.join(', ')}`));
+    if (companions && !companionCommands.includes(command.type)) {
+      return Promise.reject(new Error(`Companion events ride only with ${companionCommands.join(', ')}`));
     }
     if (stopped)
       return Promise.resolve({

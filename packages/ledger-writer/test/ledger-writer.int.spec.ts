@@ -4,6 +4,7 @@ import { checkInvariants, spendingAccount, earningAccount, type LedgerCommand } 
 import { createTestDatabase, databaseKinds, type TestDatabase } from '@evalmarket/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLedgerWriter, type Companions, type LedgerWriter } from '../src/index.js';
+import { REWARD_PACKING } from './reward-packing.js';
 
 const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
 const purchase = (
@@ -30,6 +31,7 @@ for (const kind of databaseKinds()) {
     const writers: LedgerWriter[] = [];
     const start = async (maxBatchSize?: number) => {
       const writer = await startLedgerWriter({
+        packing: REWARD_PACKING,
         store: createPostgresEventStore(db.client),
         sql: db.client,
         maxBatchSize,
@@ -74,6 +76,7 @@ for (const kind of databaseKinds()) {
       const store = createPostgresEventStore(db.client);
       const sizes: number[] = [];
       const writer = await startLedgerWriter({
+        packing: REWARD_PACKING,
         store: {
           ...store,
           prepare(units, after) {
@@ -120,7 +123,12 @@ for (const kind of databaseKinds()) {
           };
         },
       };
-      const writer = await startLedgerWriter({ store: flaky, sql: db.client, maxBatchSize: 8 });
+      const writer = await startLedgerWriter({
+        packing: REWARD_PACKING,
+        store: flaky,
+        sql: db.client,
+        maxBatchSize: 8,
+      });
       writers.push(writer);
       const evaluators = Array.from({ length: 5 }, (_, i) => `ev${i}`);
       await writer.submitMany([open('req'), ...evaluators.map(open), purchase('req', 50)]);
@@ -146,7 +154,12 @@ for (const kind of databaseKinds()) {
     it('keeps one hash chain when other writers append between its planned commits', async () => {
       db = await createTestDatabase({ kind });
       const store = createPostgresEventStore(db.client);
-      const writer = await startLedgerWriter({ store, sql: db.client, maxBatchSize: 4 });
+      const writer = await startLedgerWriter({
+        packing: REWARD_PACKING,
+        store,
+        sql: db.client,
+        maxBatchSize: 4,
+      });
       writers.push(writer);
       await writer.submitMany([open('req'), open('ev'), purchase('req', 50)]);
       const [results] = await Promise.all([

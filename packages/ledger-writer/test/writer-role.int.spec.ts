@@ -14,6 +14,7 @@ import {
   type LedgerWriter,
   type WriterRole,
 } from '../src/index.js';
+import { REWARD_PACKING } from './reward-packing.js';
 
 const open = (user_id: string): LedgerCommand => ({ type: 'OpenUserAccounts', data: { user_id } });
 const reserve = (transfer_id: string): LedgerCommand => ({
@@ -62,6 +63,7 @@ for (const kind of databaseKinds()) {
       a.fence.hold(LEDGER_WRITER_LEASE_NAME, taken.token);
       const deposedFor: string[] = [];
       const writerA = await startLedgerWriter({
+        packing: REWARD_PACKING,
         store: a.store,
         sql: a.sql,
         lease: { release: () => taken.lease.release(), onLost: () => undefined },
@@ -77,7 +79,13 @@ for (const kind of databaseKinds()) {
         );
       }
       const b = processOn(db);
-      const roleB = await startWriterRole({ store: b.store, sql: b.sql, fence: b.fence, retryMs: 50 });
+      const roleB = await startWriterRole({
+        packing: REWARD_PACKING,
+        store: b.store,
+        sql: b.sql,
+        fence: b.fence,
+        retryMs: 50,
+      });
       cleanups.push(() => roleB.stop());
       const writerB = (await eventually(() => roleB.writer, Boolean))!;
       expect(writerB).toBeDefined();
@@ -116,7 +124,13 @@ for (const kind of databaseKinds()) {
     it('lets events recorded without a fence through while a writer holds one', async () => {
       db = await createTestDatabase({ kind });
       const a = processOn(db);
-      const role = await startWriterRole({ store: a.store, sql: a.sql, fence: a.fence, retryMs: 50 });
+      const role = await startWriterRole({
+        packing: REWARD_PACKING,
+        store: a.store,
+        sql: a.sql,
+        fence: a.fence,
+        retryMs: 50,
+      });
       cleanups.push(() => role.stop());
       expect(role.writer).toBeDefined();
       const plain = createPostgresEventStore(db.client);
@@ -137,6 +151,7 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
   const startRole = async (changes: Array<LedgerWriter | undefined> = []) => {
     const proc = processOn(db);
     const role = await startWriterRole({
+      packing: REWARD_PACKING,
       store: proc.store,
       sql: proc.sql,
       fence: proc.fence,

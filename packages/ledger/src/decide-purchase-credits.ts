@@ -1,4 +1,4 @@
-import { CREDITS_PER_USD, MINIMUM_PURCHASE_USD } from '@evalmarket/contracts';
+import { CREDITS_PER_USD, MINIMUM_PURCHASE_USD, ZInvoiceTerms } from '@evalmarket/contracts';
 import { wouldOverflow } from './balance-checks.js';
 import { accepted, duplicate, rejected, type Decision } from './decision.js';
 import { describeValue, isEntityId, positiveAmountRejection } from './input-checks.js';
@@ -9,14 +9,15 @@ import { purchaseStreamId } from './stream-ids.js';
 /**
  * Checks, in order: idempotency (same purchase_id), invalid_id, amount_must_be_integer,
  * amount_must_be_positive, amount_exceeds_maximum (credits = usd x 1,000), unknown_account,
- * purchase_below_minimum, balance_overflow.
- * The purchase id is the Stripe PaymentIntent id, so a redelivered webhook is a duplicate.
+ * invalid_invoice_terms, purchase_below_minimum, balance_overflow.
+ * The purchase id is the Stripe PaymentIntent id, so a redelivered webhook is a duplicate (the
+ * invoice terms of the first delivery stay).
  */
 export function decidePurchaseCredits(
   state: LedgerState,
   { data }: LedgerCommandOf<'PurchaseCredits'>,
 ): Decision {
-  const { purchase_id: purchaseId, user_id: userId, amount_usd: amountUsd } = data;
+  const { purchase_id: purchaseId, user_id: userId, amount_usd: amountUsd, invoice } = data;
   const existing = state.purchases.get(purchaseId);
   if (existing !== undefined) {
     if (existing.user_id === userId && existing.amount_usd === amountUsd) return duplicate();
@@ -47,6 +48,10 @@ export function decidePurchaseCredits(
   if (user === undefined || stripe === undefined) {
     return rejected('unknown_account', `No ledger accounts are open for user ${userId}`);
   }
+  const terms = invoice === undefined ? undefined : ZInvoiceTerms.safeParse(invoice);
+  if (terms !== undefined && !terms.success) {
+    return rejected('invalid_invoice_terms', `The invoice terms are not well formed: ${terms.error.message}`);
+  }
   if (amountUsd < MINIMUM_PURCHASE_USD) {
     return rejected(
       'purchase_below_minimum',
@@ -63,6 +68,7 @@ export function decidePurchaseCredits(
       user_id: userId,
       amount_usd: amountUsd,
       credits,
+      ...(terms === undefined ? {} : { invoice: terms.data }),
       postings: [
         {
           transfer_id: purchaseId,

@@ -21,6 +21,7 @@ export { ledgerEventDataJson } from './event-json.js';
 export { evolve } from './evolve.js';
 export {
   LEDGER_COMMAND_TYPES,
+  REWARD_COMMAND_TYPES,
   type DecideMetadata,
   type LedgerCommand,
   type LedgerCommandOf,
@@ -49,6 +50,7 @@ export {
 } from './limits.js';
 export {
   LEDGER_STREAM_CATEGORIES,
+  REWARD_STREAM_PREFIX,
   adjustmentStreamId,
   bonusStreamId,
   cashoutStreamId,

@@ -1,4 +1,4 @@
-import type { TUserAccountKind } from '@evalmarket/contracts';
+import type { TInvoiceTerms, TUserAccountKind } from '@evalmarket/contracts';
 
 /**
  * Money commands, imperative, `{ type, data }` like the events they become. Each carries its own
@@ -9,8 +9,14 @@ import type { TUserAccountKind } from '@evalmarket/contracts';
 export type LedgerCommand =
   /** Opens `spending:{user_id}` and `earning:{user_id}`; every other command needs them. */
   | { type: 'OpenUserAccounts'; data: { user_id: string } }
-  /** Credits bought with a card: `amount_usd` whole dollars, credits = amount_usd x 1,000. */
-  | { type: 'PurchaseCredits'; data: { purchase_id: string; user_id: string; amount_usd: number } }
+  /**
+   * Credits bought with a card: `amount_usd` whole dollars, credits = amount_usd x 1,000. `invoice`:
+   * the seller and tax terms the purchase's invoice is issued under, recorded with it.
+   */
+  | {
+      type: 'PurchaseCredits';
+      data: { purchase_id: string; user_id: string; amount_usd: number; invoice?: TInvoiceTerms };
+    }
   /**
    * A Stripe refund or dispute (`refund_id` = the Stripe refund or dispute id) of a purchase:
    * takes up to `amount_credits` back from the buyer's spending account, never below zero.
@@ -69,6 +75,13 @@ export type LedgerCommand =
     };
 
 export type LedgerCommandType = LedgerCommand['type'];
+
+/** The commands whose events are all reward transfers: the ledger's volume, on reward streams. */
+export const REWARD_COMMAND_TYPES = [
+  'ReserveReward',
+  'PostReward',
+  'ReleaseReward',
+] as const satisfies readonly LedgerCommandType[];
 
 export const LEDGER_COMMAND_TYPES: readonly LedgerCommandType[] = [
   'OpenUserAccounts',

@@ -27,6 +27,8 @@ export const LEDGER_REJECTIONS = [
   'unknown_account',
   /** Debit and credit belong to the same person: paying oneself would turn bonus credits into cashable earnings. */
   'same_account',
+  /** A purchase's invoice terms (seller, tax rate) are not well formed (a configuration bug). */
+  'invalid_invoice_terms',
   /** A purchase below MINIMUM_PURCHASE_USD. */
   'purchase_below_minimum',
   /** No purchase with this id was recorded (a refund of an unknown payment). */

@@ -27,8 +27,10 @@ export function refundStreamId(refundId: string): string {
 export function bonusStreamId(userId: string): string {
   return 'bonus-' + userId;
 }
+/** The category of reward transfers' streams (a reservation, then its post or release). */
+export const REWARD_STREAM_PREFIX = 'reward-';
 export function rewardStreamId(transferId: string): string {
-  return 'reward-' + transferId;
+  return REWARD_STREAM_PREFIX + transferId;
 }
 export function cashoutStreamId(cashoutId: string): string {
   return 'cashout-' + cashoutId;

@@ -3,6 +3,10 @@ import { openAccounts, purchaseCredits, withData } from './support/builders.js';
 import { expectCheckingOrder, given, type RejectionRow } from './support/given-when-then.js';
 
 const MAX_USD = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+const TERMS = {
+  seller: { name: 'Evalmarket Inc.', address: '1 Main St', tax_id: null },
+  tax_rate_percent: 20,
+};
 
 describe('PurchaseCredits', () => {
   it('credits usd x 1,000 to the spending account against platform:stripe', () => {
@@ -35,6 +39,19 @@ describe('PurchaseCredits', () => {
       ]);
     expect(state.accounts.get('spending:req')?.credits_posted).toBe(75_000);
     expect(state.accounts.get('platform:stripe')?.debits_posted).toBe(75_000);
+  });
+
+  it('records the invoice terms it is given with the purchase', () => {
+    const [event] = given(openAccounts('req'))
+      .when(purchaseCredits({ invoice: TERMS }))
+      .thenEvents();
+    expect(event?.data).toMatchObject({ purchase_id: 'pi_1', invoice: TERMS });
+  });
+
+  it('keeps the first invoice terms when the purchase is redelivered with others', () => {
+    given(openAccounts('req'), purchaseCredits({ invoice: TERMS }))
+      .when(purchaseCredits({ invoice: { ...TERMS, tax_rate_percent: 5 } }))
+      .thenDuplicate();
   });
 
   it('treats a redelivered webhook (same purchase id and payload) as a duplicate', () => {
@@ -121,6 +138,18 @@ describe('PurchaseCredits', () => {
       case: 'accounts never opened (checked before the minimum)',
       given: [],
       when: purchaseCredits({ amount_usd: 10 }),
+    },
+    {
+      rejection: 'invalid_invoice_terms',
+      case: 'a tax rate above 100% (checked before the minimum)',
+      given: opened,
+      when: purchaseCredits({ amount_usd: 10, invoice: { ...TERMS, tax_rate_percent: 101 } }),
+    },
+    {
+      rejection: 'invalid_invoice_terms',
+      case: 'no seller name',
+      given: opened,
+      when: purchaseCredits({ invoice: { ...TERMS, seller: { ...TERMS.seller, name: '' } } }),
     },
     {
       rejection: 'purchase_below_minimum',

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import type * as Startup from './runtime/open-database.js';
+import { listenForProbesOnly } from './runtime/probe-listener.js';
 import { exitOnStopSignals } from './runtime/shutdown.js';
 import type { Runtime } from './runtime/start-runtime.js';
 import { startTracing } from './tracing.js';
@@ -35,7 +36,10 @@ if (config.roles.has('api')) {
   if (config.demoSeed) await seedAndPrintDemoLinks(runtime);
   printWhereToGo(address);
 } else {
-  console.log(`Evalmarket running ${[...config.roles].join(', ')} (no HTTP: the api role is off)`);
+  const address = await listenForProbesOnly(runtime.app, config);
+  console.log(
+    `Evalmarket running ${[...config.roles].join(', ')} (the api role is off: ${address} answers /healthz, /readyz and /metrics only)`,
+  );
 }
 
 exitOnStopSignals({

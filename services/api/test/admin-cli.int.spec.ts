@@ -10,7 +10,7 @@ import path from 'node:path';
 import { signIn } from './support/sign-in.js';
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../src/admin.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/commands/admin.ts', import.meta.url));
 
 /** `npm run admin -- grant <email>` against the embedded database of a stopped server. */
 describe('admin CLI', () => {

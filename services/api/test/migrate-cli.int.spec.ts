@@ -34,15 +34,15 @@ describe('migrate command', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-migrate-'));
     dirs.push(dataDir);
 
-    const before = await command(dataDir, 'migrate.ts', 'status');
+    const before = await command(dataDir, 'commands/migrate.ts', 'status');
     expect(before.stdout).toContain('database at 0, this release knows');
     expect(before.stdout).toMatch(/001 event-store\s+pending/);
 
-    const applied = await command(dataDir, 'migrate.ts');
+    const applied = await command(dataDir, 'commands/migrate.ts');
     expect(applied.stdout).toMatch(/Applied migrations 1, 2, .* to PGlite in /);
-    expect((await command(dataDir, 'migrate.ts')).stdout).toContain('is up to date');
-    expect((await command(dataDir, 'migrate.ts', 'status')).stdout).toMatch(/001 event-store\s+applied 20/);
-    expect((await command(dataDir, 'migrate.ts', 'sideways')).stderr).toContain('Usage: npm run migrate');
+    expect((await command(dataDir, 'commands/migrate.ts')).stdout).toContain('is up to date');
+    expect((await command(dataDir, 'commands/migrate.ts', 'status')).stdout).toMatch(/001 event-store\s+applied 20/);
+    expect((await command(dataDir, 'commands/migrate.ts', 'sideways')).stderr).toContain('Usage: npm run migrate');
 
     const sql = await connectDatabase({ dataDir });
     await sql.query(
@@ -50,10 +50,10 @@ describe('migrate command', () => {
     );
     await sql.close();
 
-    const status = await command(dataDir, 'migrate.ts', 'status');
+    const status = await command(dataDir, 'commands/migrate.ts', 'status');
     expect(status.stdout).toMatch(/999 from-the-future\s+unknown/);
     expect((status as { code?: number }).code).toBe(1);
-    const refused = await command(dataDir, 'migrate.ts');
+    const refused = await command(dataDir, 'commands/migrate.ts');
     expect(refused.stderr).toContain('The database schema is at migration 999, newer than the');
     expect((refused as { code?: number }).code).toBe(1);
     const server = await command(dataDir, 'main.ts');

@@ -10,6 +10,7 @@ import {
   DOCUMENT_FILE,
   TYPES_FILE,
 } from '../src/http/openapi/client-types.js';
+import { ROUTE_CATALOGUE_FILE, routeCatalogueText } from '../src/http/openapi/route-catalogue.js';
 import { servedOpenApiDocument } from '../src/http/openapi/served-document.js';
 
 interface Operation {
@@ -18,7 +19,7 @@ interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
-const STALE = 'stale: run `npm run openapi:generate` and commit packages/api-client';
+const STALE = 'stale: run `npm run openapi:generate` and commit packages/api-client and docs/routes.md';
 
 describe('the OpenAPI document as a contract', () => {
   let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
@@ -92,6 +93,7 @@ describe('the OpenAPI document as a contract', () => {
   it('is the document committed in packages/api-client, with its generated types', async () => {
     expect(await readFile(DOCUMENT_FILE, 'utf8'), STALE).toBe(documentText(document));
     expect(await readFile(TYPES_FILE, 'utf8'), STALE).toBe(await clientTypesText(document));
+    expect(await readFile(ROUTE_CATALOGUE_FILE, 'utf8'), STALE).toBe(routeCatalogueText(document));
   });
 
   it('passes Redocly lint with zero errors', async () => {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessRole } from '../src/config/config.js';
-import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
-import { testConfig } from './helpers.js';
+import type { Runtime } from '../src/runtime/start-runtime.js';
+import { deleteStream, startWithRoles } from './support/shared-log.js';
 import { signIn } from './support/sign-in.js';
 
 const services = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
@@ -16,18 +14,13 @@ describe.skipIf(!services)('an api-only process beside one that runs the rest (P
   let db: TestDatabase | undefined;
   const runtimes: Runtime[] = [];
   const start = async (roles: ProcessRole[]) => {
-    const runtime = await startRuntime(
-      testConfig({ databaseUrl: db!.url, natsUrl: process.env.NATS_URL, roles: new Set(roles) }),
-      { nats },
-    );
+    const runtime = await startWithRoles(db!, nats, roles);
     runtimes.push(runtime);
     return runtime;
   };
   afterAll(async () => {
     for (const runtime of runtimes.reverse()) await runtime.close().catch(() => undefined);
-    const nc = await connect({ servers: process.env.NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
-    await nc.close();
+    await deleteStream(nats.streamName);
     await db?.drop();
   });
 

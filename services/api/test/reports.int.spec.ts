@@ -1,25 +1,15 @@
 import { CREDITS_PER_USD, formatUsdFromCredits, type TPosting } from '@evalmarket/contracts';
 import { userAccount, type LedgerCommand } from '@evalmarket/ledger';
 import { parse } from 'csv-parse/sync';
-import type { InjectOptions } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
+import { injector } from './support/inject.js';
 import { evaluationClient } from './support/evaluations.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { localStripe } from './support/payments.js';
+import { pdfText } from './support/pdf-text.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page += 1) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  return pages.join('\n');
-}
 
 /** Credits as the reports print them: "$5.00 (5,000 credits)". */
 const money = (credits: number) =>
@@ -153,16 +143,16 @@ for (const mode of runtimeModes()) {
     }, 60_000);
     afterAll(() => runtime?.stop());
 
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const { send } = injector(() => runtime.app);
     const exportFile = async (who: SignedIn, kind: 'spending' | 'earnings', body: object) => {
-      const reply = await inject({
+      const reply = await send({
         method: 'POST',
         url: `/api/v1/analytics/${kind}/export`,
         headers: who.headers,
         payload: body,
       });
       expect(reply.statusCode, reply.body).toBe(200);
-      const file = await inject({ method: 'GET', url: reply.json().download_url });
+      const file = await send({ method: 'GET', url: reply.json().download_url });
       expect(file.statusCode, file.body).toBe(200);
       return file.rawPayload;
     };
@@ -195,7 +185,7 @@ for (const mode of runtimeModes()) {
       const net = replay.rewards + replay.adjustments - replay.cashoutsGross + replay.returned;
       expect(text).toContain(`Net change in earning balance: ${formatUsdFromCredits(net)}`);
       // The period covers the whole history, so the net change is the earning balance.
-      const wallet = await inject({
+      const wallet = await send({
         method: 'GET',
         url: '/api/v1/wallet/balance?context=earning',
         headers: evaluator.headers,
@@ -228,6 +218,75 @@ for (const mode of runtimeModes()) {
       expect(text).not.toContain('1970');
     });
 
+    it("shows staff a person's statement and tax summary per period, as a replay of the log says", async () => {
+      const replay = await replayEarnings(runtime, evaluator.userId);
+      const net = replay.rewards + replay.adjustments - replay.cashoutsGross + replay.returned;
+      const read = async (query: string, who: SignedIn = admin) =>
+        send({
+          method: 'GET',
+          url: `/api/v1/admin/users/${evaluator.userId}/statement?${query}`,
+          headers: who.headers,
+        });
+      const reply = await read('report=statement&period=all');
+      expect(reply.statusCode, reply.body).toBe(200);
+      const statement = reply.json();
+      expect(statement).toMatchObject({
+        title: 'Earnings Statement',
+        prepared_for: 'Val Voter <voter@example.com>',
+        period: 'All time',
+        total_label: 'Net change in earning balance',
+        total_credits: net,
+      });
+      expect(statement.start.slice(0, 10)).toBe(today());
+      const figures = Object.fromEntries(
+        statement.summary.map((line: { label: string; value: string }) => [line.label, line.value]),
+      );
+      expect(figures).toMatchObject({
+        'Votes paid to you': '2',
+        'Total earned': money(replay.rewards),
+        Adjustments: money(replay.adjustments),
+        'Cash-outs (gross)': money(replay.cashoutsGross),
+        'Cash-out fees': money(replay.fees),
+      });
+      expect(statement.rows.map((row: { amount_credits: number }) => row.amount_credits)).toEqual([
+        3_000, 2_000, 20_000, -9_000, -1_000,
+      ]);
+      // The PDF link is the person's own document, with the same figures.
+      const pdf = await send({ method: 'GET', url: statement.pdf_url });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Prepared for: Val Voter <voter@example.com>');
+      expect(text).toContain(`Total earned: ${money(replay.rewards)}`);
+      expect(text).toContain(`Net change in earning balance: ${formatUsdFromCredits(net)}`);
+      const csv = parse((await send({ method: 'GET', url: statement.csv_url })).rawPayload, {
+        columns: true,
+      }) as Array<Record<string, string>>;
+      expect(csv.reduce((sum, row) => sum + Number(row.amount_credits), 0)).toBe(net);
+
+      const tax = (await read('report=tax_summary&period=1y')).json();
+      expect(tax.title).toBe('Tax Summary');
+      expect(tax.summary).toContainEqual({ label: 'Total gross earnings', value: money(replay.rewards) });
+      expect(tax.summary).toContainEqual({
+        label: 'Paid out to your bank',
+        value: money(replay.cashoutsGross - replay.fees),
+      });
+      // Admin only, a known person, known reports and periods: 4xx, never 5xx.
+      expect((await read('report=statement', evaluator)).statusCode).toBe(403);
+      for (const [query, status] of [
+        ['report=nope', 422],
+        ['period=1970', 422],
+        ['report=%00', 422],
+      ] as const) {
+        expect((await read(query)).statusCode, query).toBe(status);
+      }
+      const nobody = await send({
+        method: 'GET',
+        url: '/api/v1/admin/users/u_nobody/statement',
+        headers: admin.headers,
+      });
+      expect(nobody.statusCode).toBe(404);
+    });
+
     it('gives invoices, not the spending report, for Generate Invoice and Billing Export', async () => {
       const text = await pdfText(
         await exportFile(requester, 'spending', {
@@ -255,7 +314,7 @@ for (const mode of runtimeModes()) {
       ]);
       expect(csv.reduce((sum, row) => sum + Number(row.amount_credits), 0)).toBe(125 * CREDITS_PER_USD);
       // Another kind's report is refused, with nothing exported.
-      const wrong = await inject({
+      const wrong = await send({
         method: 'POST',
         url: '/api/v1/analytics/spending/export',
         headers: requester.headers,
@@ -267,7 +326,7 @@ for (const mode of runtimeModes()) {
     it('issues each invoice as its own document: seller, buyer, payment method, tax, total', async () => {
       // A purchase paid by card at Stripe (the double), as the console makes it.
       const { fake, browser } = await localStripe(runtime);
-      const reply = await inject({
+      const reply = await send({
         method: 'POST',
         url: '/api/v1/wallet/purchase-credits',
         headers: requester.headers,
@@ -276,7 +335,7 @@ for (const mode of runtimeModes()) {
       const intent = reply.json<{ payment_intent_id: string }>().payment_intent_id;
       await browser.paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' });
       await fake.idle();
-      const mine = await inject({
+      const mine = await send({
         method: 'GET',
         url: '/api/v1/billing/invoices',
         headers: requester.headers,
@@ -290,7 +349,7 @@ for (const mode of runtimeModes()) {
         tax_amount: 10,
         subtotal: 50,
       });
-      const download = await inject({
+      const download = await send({
         method: 'GET',
         url: `/api/v1/billing/invoices/${intent}/download`,
         headers: requester.headers,
@@ -312,7 +371,7 @@ for (const mode of runtimeModes()) {
         expect(text).toContain(line);
       }
       // Staff download the same document; others get nothing.
-      const staff = await inject({
+      const staff = await send({
         method: 'GET',
         url: `/api/v1/admin/invoices/${intent}/download`,
         headers: admin.headers,
@@ -324,12 +383,12 @@ for (const mode of runtimeModes()) {
         ['/api/v1/admin/invoices/pi_nothing/download', admin, 404],
         [`/api/v1/billing/invoices/${intent}/download`, evaluator, 404],
       ] as const) {
-        expect((await inject({ method: 'GET', url, headers: who.headers })).statusCode).toBe(status);
+        expect((await send({ method: 'GET', url, headers: who.headers })).statusCode).toBe(status);
       }
       // A purchase Stripe no longer knows still names its payment.
       const seeded = await pdfText(
         (
-          await inject({
+          await send({
             method: 'GET',
             url: '/api/v1/billing/invoices/pi_r2/download',
             headers: requester.headers,
@@ -345,7 +404,7 @@ for (const mode of runtimeModes()) {
       const client = evaluationClient(runtime);
       const summary = async () =>
         (
-          await inject({ method: 'GET', url: '/api/v1/billing/summary/spending', headers: requester.headers })
+          await send({ method: 'GET', url: '/api/v1/billing/summary/spending', headers: requester.headers })
         ).json();
       expect((await summary()).evaluations).toBe(0);
       const created = await client.createEvaluation(requester.headers);

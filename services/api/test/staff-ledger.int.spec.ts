@@ -1,7 +1,9 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTINGS_OF_ACCOUNT } from '../src/admin/account-ledger.js';
+import { eventFilters } from '../src/admin/staff-event-routes.js';
 import type { Runtime } from '../src/runtime/start-runtime.js';
+import { injector } from './support/inject.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 
@@ -45,9 +47,9 @@ for (const mode of runtimeModes()) {
       const last = results.at(-1)!;
       if (last.ok) await runtime.projector.waitFor(last.events.at(-1)!.global_position);
     };
-    const inject = (options: InjectOptions) => runtime.app.inject(options);
+    const { send } = injector(() => runtime.app);
     const get = (who: SignedIn, url: string) =>
-      inject({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
+      send({ method: 'GET', url: `/api/v1/admin/${url}`, headers: who.headers });
     const reward = (transfer_id: string, credits: number): LedgerCommand => ({
       type: 'ReserveReward',
       data: {
@@ -115,7 +117,7 @@ for (const mode of runtimeModes()) {
         [buyer, 'spending'],
         [evaluator, 'earning'],
       ] as const) {
-        const wallet = await inject({
+        const wallet = await send({
           method: 'GET',
           url: `/api/v1/wallet/context/${context}`,
           headers: who.headers,
@@ -188,6 +190,25 @@ for (const mode of runtimeModes()) {
       expect(acts.json()).toHaveLength(1);
     });
 
+    it("finds an account's events through the postings index (migration 020)", async () => {
+      const account = `spending:${buyer.userId}`;
+      const params: unknown[] = [];
+      const condition = eventFilters.account!(account, (value) => `$${params.push(value)}`);
+      const plans = await runtime.sql.transaction(async (tx) => {
+        // A small world would be read whole anyway: make the planner show what the index can do.
+        await tx.query('SET LOCAL enable_seqscan = off');
+        const explain = async (query: string, values: unknown[]) =>
+          (await tx.query(`EXPLAIN ${query}`, values)).rows
+            .map((row) => String(row['QUERY PLAN']))
+            .join('\n');
+        return [
+          await explain(`SELECT global_position FROM event_log WHERE ${condition}`, params),
+          await explain(POSTINGS_OF_ACCOUNT, [account]),
+        ];
+      });
+      for (const plan of plans) expect(plan).toContain('events_postings_idx');
+    });
+
     it('links an event to its people by name and email, its accounts, and its Stripe object', async () => {
       const [ledger] = await wholeLedger(buyer.userId, 'spending', 500);
       const purchase = ledger!.entries.find((entry) => entry.event_type === 'CreditsPurchased')!;
@@ -222,7 +243,7 @@ for (const mode of runtimeModes()) {
         `users/${buyer.userId}/ledger`,
         'events/1/links',
       ]) {
-        expect((await inject({ method: 'GET', url: `/api/v1/admin/${url}` })).statusCode).toBe(401);
+        expect((await send({ method: 'GET', url: `/api/v1/admin/${url}` })).statusCode).toBe(401);
         const forbidden = await get(buyer, url);
         expect(forbidden.statusCode).toBe(403);
         expect(forbidden.json().detail).toBe('Access denied. Platform admin privileges required.');

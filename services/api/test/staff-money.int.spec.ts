@@ -27,7 +27,7 @@ for (const mode of runtimeModes()) {
     beforeAll(async () => {
       runtime = await startTestRuntime(mode);
       admin = await signIn(runtime, 'cfo@example.com', { admin: true });
-      buyer = await signIn(runtime, 'buyer@example.com');
+      buyer = await signIn(runtime, 'buyer@example.com', { firstName: 'Bea', lastName: 'Buyer' });
       evaluator = await signIn(runtime, 'earner@example.com');
       await submit([
         { type: 'OpenUserAccounts', data: { user_id: buyer.userId } },
@@ -149,6 +149,35 @@ for (const mode of runtimeModes()) {
       expect(text).toContain('Status: PAID');
       expect(text).toContain('Total: $120.00 USD');
       expect((await get(evaluator, 'billing/invoices/pi_2/download')).statusCode).toBe(404);
+    });
+
+    it("searches purchases, cash-outs, invoices, adjustments and events by a person's name or email", async () => {
+      const ids = async (resource: string, filter: Record<string, unknown>) => {
+        const reply = await get(admin, `admin/${resource}${q({ filter, sort: ['id', 'ASC'] })}`);
+        expect(reply.statusCode, reply.body).toBe(200);
+        return reply.json().map((row: { id: string | number }) => row.id);
+      };
+      expect(await ids('purchases', { q: 'bea buy' })).toEqual(['pi_1', 'pi_2']);
+      expect(await ids('purchases', { q: 'BUYER@example' })).toEqual(['pi_1', 'pi_2']);
+      expect(await ids('purchases', { q: 'earner' })).toEqual([]);
+      expect(await ids('cashouts', { q: 'earner@' })).toEqual(['co_1', 'co_2']);
+      expect(await ids('cashouts', { q: 'earner@', status: 'pending' })).toEqual(['co_2']);
+      expect(await ids('cashouts', { q: 'Bea' })).toEqual([]);
+      expect(await ids('invoices', { q: 'buyer' })).toEqual(['pi_1', 'pi_2']);
+      expect(await ids('invoices', { q: evaluator.userId })).toEqual([]);
+      expect(await ids('adjustments', { q: 'earner' })).toEqual(['adj-earn']);
+      expect(await ids('adjustments', { q: 'buyer' })).toEqual([]);
+      const requested = await get(
+        admin,
+        `admin/events${q({ filter: { q: 'earner@example.com', type: 'CashoutRequested' } })}`,
+      );
+      expect(
+        requested.json().map((event: { payload: { cashout_id: string } }) => event.payload.cashout_id),
+      ).toEqual(['co_2', 'co_1']);
+      // LIKE's wildcards are text, and odd values are searched as text: never a 5xx.
+      for (const hostile of ['%', '_', '\\', "' OR 1=1 --", { a: 1 }, true]) {
+        expect(await ids('purchases', { q: hostile }), JSON.stringify(hostile)).toEqual([]);
+      }
     });
 
     it('sums credits outstanding, fee revenue and purchases for the finance dashboard', async () => {

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
+import { injector } from './support/inject.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { countEvents, expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
@@ -22,27 +23,16 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (
-      method: 'GET' | 'POST',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) =>
-      runtime.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const { call } = injector(() => runtime.app);
     const balance = async (headers: Record<string, string>, context = 'spending') =>
-      (await inject('GET', `/wallet/balance?context=${context}`, headers)).json<{ credits_balance: number }>()
+      (await call('GET', `/wallet/balance?context=${context}`, headers)).json<{ credits_balance: number }>()
         .credits_balance;
 
     async function buyer(amountUsd: number) {
       people += 1;
       const person = await signIn(runtime, `buyer${people}@example.com`);
       const { fake, browser } = await localStripe(runtime);
-      const reply = await inject('POST', '/wallet/purchase-credits', person.headers, {
+      const reply = await call('POST', '/wallet/purchase-credits', person.headers, {
         amount_usd: amountUsd,
       });
       const { payment_intent_id } = reply.json<{ payment_intent_id: string }>();
@@ -53,7 +43,7 @@ for (const mode of runtimeModes()) {
     }
 
     const refund = (purchaseId: string, body: unknown, headers: Record<string, string> = admin.headers) =>
-      inject('POST', `/admin/purchases/${encodeURIComponent(purchaseId)}/refund`, headers, body);
+      call('POST', `/admin/purchases/${encodeURIComponent(purchaseId)}/refund`, headers, body);
 
     it('refunds part of a purchase and then the rest through Stripe, each once', async () => {
       const person = await buyer(100);
@@ -91,7 +81,7 @@ for (const mode of runtimeModes()) {
       const left = await refund(person.intentId, { amount_usd: 1 });
       expect(left.statusCode).toBe(409);
       expect(left.json()).toMatchObject({ detail: 'This purchase is already fully refunded' });
-      const listed = await inject(
+      const listed = await call(
         'GET',
         `/admin/purchases?filter=${encodeURIComponent(JSON.stringify({ user_id: person.userId }))}`,
         admin.headers,
@@ -213,8 +203,8 @@ for (const mode of runtimeModes()) {
     }
 
     async function connectPayoutAccount(person: SignedIn): Promise<string> {
-      const created = await inject('POST', '/payments/connect/create-account', person.headers);
-      const link = (await inject('POST', '/payments/connect/onboarding-link', person.headers)).json<{
+      const created = await call('POST', '/payments/connect/create-account', person.headers);
+      const link = (await call('POST', '/payments/connect/onboarding-link', person.headers)).json<{
         onboarding_url: string;
       }>();
       const { fake } = await localStripe(runtime);
@@ -227,14 +217,14 @@ for (const mode of runtimeModes()) {
       const person = await readyEvaluator(30_000);
       const { gateway } = await localStripe(runtime);
       // The connected account is gone at Stripe (deleted in the Dashboard): the transfer is refused.
-      const status = await inject('GET', '/payments/connect/status', person.headers);
+      const status = await call('GET', '/payments/connect/status', person.headers);
       expect(status.json()).toMatchObject({ payouts_enabled: true });
       const { rows } = await runtime.sql.query<{ stripe_account_id: string }>(
         'SELECT stripe_account_id FROM payout_accounts WHERE user_id = $1',
         [person.userId],
       );
       await gateway.stripe.accounts.del(rows[0]!.stripe_account_id);
-      const failed = (await inject('POST', '/evaluator/cashout', person.headers)).json<{
+      const failed = (await call('POST', '/evaluator/cashout', person.headers)).json<{
         cashout_id: string;
         status: string;
         failure_reason: string;
@@ -243,13 +233,13 @@ for (const mode of runtimeModes()) {
       expect(await balance(person.headers, 'earning')).toBe(30_000);
 
       // Retrying while the evaluator has no working account fails again, visibly, and is itself retryable.
-      await inject('POST', '/payments/connect/disconnect', person.headers);
-      const refused = await inject('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
+      await call('POST', '/payments/connect/disconnect', person.headers);
+      const refused = await call('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ detail: 'The evaluator has no bank account ready for payouts' });
 
       const account = await connectPayoutAccount(person);
-      const retried = await inject('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
+      const retried = await call('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
       expect(retried.statusCode, retried.body).toBe(200);
       const paid = retried.json<{ cashout_id: string; status: string; stripe_transfer_id: string }>();
       expect(paid).toMatchObject({ status: 'paid', gross_credits: 30_000, net_credits: 27_000 });
@@ -257,15 +247,15 @@ for (const mode of runtimeModes()) {
       const transfer = await gateway.stripe.transfers.retrieve(paid.stripe_transfer_id);
       expect(transfer).toMatchObject({ destination: account, amount: 2_700 });
       // Asked again (a double click, a second admin): the same retry, no second transfer.
-      const again = await inject('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
+      const again = await call('POST', `/admin/cashouts/${failed.cashout_id}/retry`, admin.headers);
       expect(again.json()).toMatchObject({ cashout_id: paid.cashout_id, stripe_transfer_id: transfer.id });
       expect(await countEvents(runtime, 'CashoutRequested', 'user_id', person.userId)).toBe(2);
       expect(await balance(person.headers, 'earning')).toBe(0);
       // A paid cash-out is not retried.
-      const notFailed = await inject('POST', `/admin/cashouts/${paid.cashout_id}/retry`, admin.headers);
+      const notFailed = await call('POST', `/admin/cashouts/${paid.cashout_id}/retry`, admin.headers);
       expect(notFailed.statusCode).toBe(409);
 
-      const history = await inject('GET', '/evaluator/cashouts', person.headers);
+      const history = await call('GET', '/evaluator/cashouts', person.headers);
       expect(history.json()).toEqual([
         expect.objectContaining({
           cashout_id: paid.cashout_id,
@@ -281,7 +271,7 @@ for (const mode of runtimeModes()) {
           retry_of: null,
         }),
       ]);
-      const staff = await inject(
+      const staff = await call(
         'GET',
         `/admin/cashouts?filter=${encodeURIComponent(JSON.stringify({ user_id: person.userId }))}`,
         admin.headers,
@@ -303,10 +293,10 @@ for (const mode of runtimeModes()) {
 
     it('shows each evaluator only their own payouts and refuses retries to non-admins', async () => {
       const other = await signIn(runtime, 'someone-else@example.com');
-      expect((await inject('GET', '/evaluator/cashouts', other.headers)).json()).toEqual([]);
-      expect((await inject('GET', '/evaluator/cashouts?limit=0', other.headers)).statusCode).toBe(422);
-      expect((await inject('POST', '/admin/cashouts/co_x/retry', other.headers)).statusCode).toBe(403);
-      expect((await inject('POST', '/admin/cashouts/co_missing/retry', admin.headers)).statusCode).toBe(404);
+      expect((await call('GET', '/evaluator/cashouts', other.headers)).json()).toEqual([]);
+      expect((await call('GET', '/evaluator/cashouts?limit=0', other.headers)).statusCode).toBe(422);
+      expect((await call('POST', '/admin/cashouts/co_x/retry', other.headers)).statusCode).toBe(403);
+      expect((await call('POST', '/admin/cashouts/co_missing/retry', admin.headers)).statusCode).toBe(404);
     });
   });
 }

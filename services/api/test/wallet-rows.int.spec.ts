@@ -2,6 +2,7 @@ import type { TWalletTransaction } from '@evalmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAutoRechargeOnce } from '../src/payments/payments-worker.js';
 import type { Runtime } from '../src/runtime/start-runtime.js';
+import { injector } from './support/inject.js';
 import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { eventually, fundPlatform, localStripe } from './support/payments.js';
@@ -21,20 +22,9 @@ for (const mode of runtimeModes()) {
     });
     afterAll(() => runtime?.stop());
 
-    const inject = (
-      method: 'GET' | 'POST',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) =>
-      runtime.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    const { call } = injector(() => runtime.app);
     const rows = async (headers: Record<string, string>, context?: 'spending' | 'earning') =>
-      (await inject('GET', `/wallet/transactions${context ? `?context=${context}` : ''}`, headers)).json<
+      (await call('GET', `/wallet/transactions${context ? `?context=${context}` : ''}`, headers)).json<
         TWalletTransaction[]
       >();
 
@@ -76,19 +66,19 @@ for (const mode of runtimeModes()) {
     it('tells an auto-recharge from a purchase', async () => {
       const { userId, headers } = await signIn(runtime, 'rows-recharge@example.com');
       const { fake, browser, gateway } = await localStripe(runtime);
-      const setup = (await inject('POST', '/wallet/setup-payment-method', headers)).json<{
+      const setup = (await call('POST', '/wallet/setup-payment-method', headers)).json<{
         setup_intent_id: string;
       }>();
       await browser.setupIntents.confirm(setup.setup_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
       const { payment_intent_id } = (
-        await inject('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
+        await call('POST', '/wallet/purchase-credits', headers, { amount_usd: 50 })
       ).json<{ payment_intent_id: string }>();
       await browser.paymentIntents.confirm(payment_intent_id, { payment_method: 'pm_card_visa' });
       await fake.idle();
       expect(
         (
-          await inject('POST', '/wallet/auto-recharge/configure', headers, {
+          await call('POST', '/wallet/auto-recharge/configure', headers, {
             threshold_credits: 10_000,
             purchase_amount_credits: 50_000,
           })
@@ -121,8 +111,8 @@ for (const mode of runtimeModes()) {
     it('gives a cash-out row its gross, fee and net', async () => {
       const person = await signIn(runtime, 'rows-cashout@example.com');
       await makeEvaluator(runtime, person.userId, { status: 'verified' });
-      await inject('POST', '/payments/connect/create-account', person.headers);
-      const link = (await inject('POST', '/payments/connect/onboarding-link', person.headers)).json<{
+      await call('POST', '/payments/connect/create-account', person.headers);
+      const link = (await call('POST', '/payments/connect/onboarding-link', person.headers)).json<{
         onboarding_url: string;
       }>();
       const { fake } = await localStripe(runtime);
@@ -146,7 +136,7 @@ for (const mode of runtimeModes()) {
       if (!last.ok) throw new Error(last.message);
       await runtime.projector.waitFor(last.events[0]!.global_position);
       await fundPlatform(runtime, 1_300);
-      const cashout = await inject('POST', '/evaluator/cashout', person.headers);
+      const cashout = await call('POST', '/evaluator/cashout', person.headers);
       expect(cashout.json()).toMatchObject({ status: 'paid' });
       const [row] = await rows(person.headers, 'earning');
       expect(row).toMatchObject({

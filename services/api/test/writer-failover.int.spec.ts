@@ -1,12 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { createNatsCommandTransport, type CommandTransport } from '@evalmarket/eventbus';
 import { LEDGER_SUBMIT_COMMAND, type LedgerResult } from '@evalmarket/ledger-writer';
-import { createTestDatabase, eventually, type TestDatabase } from '@evalmarket/testkit';
-import { startApiProcess, type ApiProcess } from '@evalmarket/testkit/e2e';
+import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
+import type { ApiProcess } from '@evalmarket/testkit/e2e';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  deleteStream,
+  holderName,
+  killWriterUntilSuccessor,
+  startWriterPair,
+  writerHolder,
+} from './support/shared-log.js';
 
 const services = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -38,7 +42,7 @@ async function signInOver(
 
 describe.skipIf(!services)('two API processes on one PostgreSQL + NATS: a standby writer takes over', () => {
   const suffix = randomBytes(4).toString('hex');
-  const nats = { NATS_STREAM: `HROLES_${suffix}`, NATS_SUBJECT_PREFIX: `hroles${suffix}` };
+  const nats = { streamName: `HROLES_${suffix}`, subjectPrefix: `hroles${suffix}` };
   let db: TestDatabase | undefined;
   let transport: CommandTransport | undefined;
   const processes: ApiProcess[] = [];
@@ -46,29 +50,15 @@ describe.skipIf(!services)('two API processes on one PostgreSQL + NATS: a standb
   afterAll(async () => {
     for (const started of processes) await started.stop().catch(() => undefined);
     await transport?.close().catch(() => undefined);
-    const nc = await connect({ servers: process.env.NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(nats.NATS_STREAM).catch(() => undefined);
-    await nc.close();
+    await deleteStream(nats.streamName);
     await db?.drop();
   });
 
   it('commits what process B takes through writer A, and after kill -9 of A, B writes within 5 s; a resent command lands once', async () => {
     db = await createTestDatabase({ migrate: false });
-    const env = {
-      ...nats,
-      DATABASE_URL: db.url!,
-      NATS_URL: process.env.NATS_URL!,
-      DEV_ENDPOINTS: 'on',
-      WRITER_LEASE_RETRY_MS: '200',
-    };
-    const a = await startApiProcess({ env, port: 4150 });
-    processes.push(a);
-    const b = await startApiProcess({ env, port: 4151 });
-    processes.push(b);
-    const holder = async () =>
-      (await db!.client.query<{ holder: string }>(`SELECT holder FROM writer_leases WHERE name = 'ledger'`))
-        .rows[0]?.holder;
-    expect(await holder()).toBe(`${hostname()}:${a.pid}`);
+    const { a, b } = await startWriterPair(db, nats, processes, { a: 4150, b: 4151 });
+    const holder = () => writerHolder(db!);
+    expect(await holder()).toBe(holderName(a));
 
     // Sign-up (which opens the ledger accounts) and a grant, both through B: B stands by, so A
     // decides and commits them.
@@ -87,12 +77,12 @@ describe.skipIf(!services)('two API processes on one PostgreSQL + NATS: a standb
       });
     const first = await grant('grant-1');
     expect(first.status, await first.clone().text()).toBe(201);
-    expect(await holder()).toBe(`${hostname()}:${a.pid}`);
+    expect(await holder()).toBe(holderName(a));
 
     // A command sent to the active writer over NATS, then sent again after that writer died.
     transport = await createNatsCommandTransport({
       natsUrl: process.env.NATS_URL!,
-      subjectPrefix: nats.NATS_SUBJECT_PREFIX,
+      subjectPrefix: nats.subjectPrefix,
       logger: silent,
     });
     const adjustmentId = randomUUID();
@@ -118,13 +108,9 @@ describe.skipIf(!services)('two API processes on one PostgreSQL + NATS: a standb
       }) as Promise<LedgerResult[]>;
     expect(await send()).toMatchObject([{ ok: true, duplicate: false }]);
 
-    await a.kill('SIGKILL');
-    const killedAt = Date.now();
-    const successor = `${hostname()}:${b.pid}`;
-    expect(
-      await eventually(holder, (current) => current === successor, { timeoutMs: 5_000, intervalMs: 50 }),
-    ).toBe(successor);
-    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    const failover = await killWriterUntilSuccessor(db, a, b);
+    expect(failover.holder).toBe(holderName(b));
+    expect(failover.elapsedMs).toBeLessThan(5_000);
 
     // The resent command is B's duplicate; a new grant through B lands.
     expect(await send()).toMatchObject([{ ok: true, duplicate: true }]);

@@ -4,6 +4,7 @@ import { applyPostings, emptyAccountBalance } from '@evalmarket/ledger';
 import { accountKind, accountUserId } from './accounts.js';
 import { LIVE_TABLES, type ReadModelTables } from './read-model-tables.js';
 import { readPostings } from './read-postings.js';
+import { rewardDayChanges, rewardRowsBefore, writeRewardDays } from './reward-days.js';
 import { walletMovements, type WalletMovement } from './wallet-movements.js';
 
 export type ApplyEventsResult = {
@@ -16,7 +17,7 @@ export type ApplyEventsResult = {
  * Writes a batch of events into the balance and transaction read models: the balance changes are
  * summed per account in memory and written as one multi-row upsert of deltas, the transaction
  * rows are folded per row id (a reservation and its vote in one batch make one row) and written
- * as one multi-row upsert. Events must be in position order and not applied before: the caller
+ * as one multi-row upsert, and the reward roll-up follows the rows. Events must be in position order and not applied before: the caller
  * owns the checkpoint (see projectBatch).
  */
 export async function applyEvents(
@@ -60,7 +61,13 @@ export async function applyEvents(
   }
 
   if (deltas.size > 0) await upsertBalanceDeltas(tx, tables.accountBalances, [...deltas.values()], touchedAt);
-  if (movements.size > 0) await upsertMovements(tx, tables.walletTransactions, [...movements.values()]);
+  if (movements.size > 0) {
+    const folded = [...movements.values()];
+    // Read before the upsert changes them: a reward row that changes status moves in the roll-up.
+    const before = await rewardRowsBefore(tx, tables.walletTransactions, folded);
+    await upsertMovements(tx, tables.walletTransactions, folded);
+    await writeRewardDays(tx, tables.rewardDays, rewardDayChanges(folded, before));
+  }
   return { money_events: moneyEvents, accounts: deltas.size, transactions: movements.size };
 }
 

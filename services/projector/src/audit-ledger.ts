@@ -7,7 +7,10 @@ import { readEventPages } from './read-event-pages.js';
 import { readPostings } from './read-postings.js';
 import { ProjectionStuckError } from './projection-errors.js';
 import { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
+import { WALLET_READ_MODELS, type ProjectionDefinition } from './projection-definition.js';
 import { WALLET_PROJECTION } from './read-model-tables.js';
+import { recordReplayComparisons } from './rebuild/replay-check.js';
+import { ShadowReplay } from './rebuild/shadow-replay.js';
 import { waitForCheckpoint } from './wait-for-checkpoint.js';
 
 export type AuditCheckName =
@@ -54,6 +57,11 @@ export interface AuditLedgerOptions {
   catchUpTimeoutMs?: number;
   /** Check 6 fails for a projection more events than this behind the head (default 1,000). */
   maxProjectionLag?: number;
+  /**
+   * The projections whose tables check 4 compares with a replay into shadow tables (the app's
+   * registry); the wallet projection alone by default.
+   */
+  projections?: readonly ProjectionDefinition[];
 }
 
 export const DEFAULT_MAX_PROJECTION_LAG = 1_000;
@@ -67,7 +75,7 @@ const TITLES: Record<AuditCheckName, string> = {
   projections_running: 'Every projection runs and keeps up with the log',
 };
 
-class CheckResult {
+export class CheckResult {
   count = 0;
   readonly failures: string[] = [];
   summary = '';
@@ -127,6 +135,7 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
   const replay = new Map<string, TAccountBalance>();
   const openReservations = new Map<string, number>();
   const keys = await createKeyTable(sql);
+  const shadow = await ShadowReplay.open(sql, options.projections ?? [WALLET_READ_MODELS]);
   let events = 0;
   let moneyEvents = 0;
   let postingCount = 0;
@@ -156,10 +165,19 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
         checkUserAccounts(event, postings, replay, negative);
       }
       await recordKeys(sql, keys, pageKeys, once);
+      await shadow.applyPage(page);
     }
     if (!compared) compareWithReadModels(replay, snapshot, matches);
+    const tables = await shadow.settle({
+      store,
+      swap: false,
+      maxSamples: limit,
+      batchSize: options.batchSize,
+    });
+    recordReplayComparisons(tables, matches);
   } finally {
     await sql.query(`DROP TABLE IF EXISTS ${keys}`);
+    await shadow.close();
   }
 
   checkSums(replay, snapshot, sums);

@@ -41,12 +41,18 @@ export {
 } from './list-wallet-transactions.js';
 export {
   rebuildReadModels,
+  ratePerSecond,
   type RebuildReadModelsOptions,
   type RebuildReport,
+  type RebuildProgress,
+  type ProjectionComparison,
   type TableComparison,
   type RowDifference,
   type ColumnDifference,
 } from './rebuild-read-models.js';
+export { ShadowReplay, type SettleOptions } from './rebuild/shadow-replay.js';
+export { readTableShape, type TableShape } from './rebuild/table-shape.js';
+export { WALLET_READ_MODELS, type ProjectionDefinition } from './projection-definition.js';
 export {
   auditLedger,
   DEFAULT_MAX_PROJECTION_LAG,
@@ -59,4 +65,11 @@ export { formatAuditReport } from './format-audit-report.js';
 export { formatRebuildReport } from './format-rebuild-report.js';
 export { walletMovements, type WalletMovement, type TransactionStatus } from './wallet-movements.js';
 export { MalformedPostingError } from './read-postings.js';
-export { WALLET_PROJECTION, LIVE_TABLES, REBUILD_TABLES, type ReadModelTables } from './read-model-tables.js';
+export { WALLET_PROJECTION, LIVE_TABLES, type ReadModelTables } from './read-model-tables.js';
+export {
+  rewardDayTotals,
+  rewardDayChanges,
+  utcDay,
+  type RewardDayTotals,
+  type RewardDayChange,
+} from './reward-days.js';

@@ -1,20 +1,18 @@
-/** The projection that owns `account_balances` and `wallet_transactions`. */
+/** The projection that owns `account_balances`, `wallet_transactions` and `wallet_reward_days`. */
 export const WALLET_PROJECTION = 'wallet';
 
-/** Which physical tables a projection writes: the live ones, or the shadow ones of a rebuild. */
+/** Which physical tables the wallet projection writes. */
 export interface ReadModelTables {
   accountBalances: string;
   walletTransactions: string;
+  /** The reward roll-up per person, side, day and status (reward-days.ts). */
+  rewardDays: string;
 }
 
 export const LIVE_TABLES: ReadModelTables = {
   accountBalances: 'account_balances',
   walletTransactions: 'wallet_transactions',
-};
-
-export const REBUILD_TABLES: ReadModelTables = {
-  accountBalances: 'account_balances_rebuild',
-  walletTransactions: 'wallet_transactions_rebuild',
+  rewardDays: 'wallet_reward_days',
 };
 
 export const ACCOUNT_BALANCE_COLUMNS = [
@@ -41,4 +39,14 @@ export const WALLET_TRANSACTION_COLUMNS = [
   'created_at',
   'global_position',
   'updated_position',
+] as const;
+
+export const REWARD_DAY_COLUMNS = [
+  'id',
+  'user_id',
+  'context',
+  'day',
+  'status',
+  'credits',
+  'rewards',
 ] as const;

@@ -127,7 +127,7 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
 
   const becomeStuck = async (error: unknown, attempts: number) => {
     const failed = error instanceof EventApplyError ? error : undefined;
-    stuck = {
+    const report: ProjectionStuck = {
       projection,
       position,
       failed_position: failed?.position ?? position + 1,
@@ -136,10 +136,12 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
       attempts,
       since: stuck?.since ?? new Date().toISOString(),
     };
-    // Stored before anyone is told, so that whoever hears of it finds it on /readyz too.
-    await recordStuck(sql, stuck).catch((recordError: unknown) => onError(recordError));
-    waiters.rejectAll(new ProjectionStuckError(stuck));
-    onStuck(stuck);
+    // Stored before anyone is told, `projector.stuck` included, so that whoever hears of it finds
+    // it on /readyz too and has been told the same.
+    await recordStuck(sql, report).catch((recordError: unknown) => onError(recordError));
+    stuck = report;
+    waiters.rejectAll(new ProjectionStuckError(report));
+    onStuck(report);
   };
 
   // Tries until the batch goes through or the projector stops; holding the batch meanwhile keeps

@@ -84,7 +84,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a projector process killed mid-strea
     const report = await auditLedger({ sql: h.sql, store: h.store });
     expect(report.ok, formatAuditReport(report)).toBe(true);
     expect(report.checkpoint_position).toBe(head);
-  });
+  }, 120_000);
 });
 
 /** A stream of valid ledger events: purchases, reservations settled by votes or releases, cash-outs. */

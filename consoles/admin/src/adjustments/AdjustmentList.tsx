@@ -1,8 +1,10 @@
 import { DataTable, DateField, List, NumberField, ReferenceField, SelectInput, TextInput } from 'react-admin';
+import { personSearchFilter } from '../common/personSearch';
 
 const Column = DataTable.Col;
 
 const adjustmentFilters = [
+  personSearchFilter(),
   <TextInput key="user_id" source="user_id" label="Person id" />,
   <SelectInput
     key="context"

@@ -11,12 +11,14 @@ import {
 } from 'react-admin';
 import { StatusField } from '../common/StatusChip';
 import { RetryCashoutButton } from './RetryCashoutButton';
+import { personSearchFilter } from '../common/personSearch';
 
 const Column = DataTable.Col;
 
 type StaffCashout = JsonReply<'getAdminCashoutsById'>;
 
 const cashoutFilters = [
+  personSearchFilter(),
   <SelectInput
     key="status"
     source="status"

@@ -62,20 +62,27 @@ function EventActions() {
 
 const eventsWhere = (filter: Record<string, string>) => filterLink('events', filter);
 
-/** Payload, postings, hash and the causation chain of one event. */
-export function EventDetails() {
+/**
+ * An event's payload, hashes and causation. `postings`: false where the page shows the postings
+ * already (the event's own page has them as a table with linked accounts).
+ */
+export function EventDetails({ postings = true }: { postings?: boolean }) {
   const record = useRecordContext<ExportedEvent & { metadata: unknown }>();
   if (!record) return null;
   return (
     <Stack spacing={1} sx={{ py: 1 }}>
       <Typography variant="subtitle2">Payload</Typography>
       <JsonBlock value={record.payload} label="Payload" />
-      <Typography variant="subtitle2">Postings</Typography>
-      {record.postings.length ? (
-        <JsonBlock value={record.postings} label="Postings" />
-      ) : (
-        <Typography variant="body2">No postings</Typography>
-      )}
+      {postings ? (
+        <>
+          <Typography variant="subtitle2">Postings</Typography>
+          {record.postings.length ? (
+            <JsonBlock value={record.postings} label="Postings" />
+          ) : (
+            <Typography variant="body2">No postings</Typography>
+          )}
+        </>
+      ) : null}
       <Box sx={{ fontFamily: 'monospace', fontSize: 12 }}>
         <div>event id: {record.event_id}</div>
         <div>hash: {record.hash}</div>

@@ -161,7 +161,7 @@ function EventPage() {
       ) : null}
       <Typography variant="subtitle2">Postings</Typography>
       <Postings postings={record.postings as Posting[]} owners={links.data?.accounts ?? []} />
-      <EventDetails />
+      <EventDetails postings={false} />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { DataTable, DateField, List, NumberField, ReferenceField, TextInput } from 'react-admin';
 import { StatusField } from '../common/StatusChip';
 import { InvoiceDownloadButton } from './InvoiceDownloadButton';
+import { personSearchFilter } from '../common/personSearch';
 
 const Column = DataTable.Col;
 
 const invoiceFilters = [
+  personSearchFilter(),
   <TextInput key="invoice_number" source="invoice_number" label="Invoice number" alwaysOn />,
   <TextInput key="user_id" source="user_id" label="Person id" />,
 ];

@@ -2,6 +2,7 @@ import { createApiClient, type JsonReply, type operations } from '@evalmarket/ap
 import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { createKeysetPages } from './keysetPages';
 import type { Session } from './session';
 
 export type UserAction = 'grant-admin' | 'revoke-admin' | 'disable' | 'enable';
@@ -21,6 +22,12 @@ export type LedgerEntry = AccountLedger['entries'][number];
 /** GET /api/v1/admin/events/{id}/links: the people, accounts, evaluation and Stripe objects of an event. */
 export type EventLinks = JsonReply<'getAdminEventsByIdLinks'>;
 export type AccountContext = 'spending' | 'earning';
+/** GET /api/v1/admin/users/{id}/statement: a person's report for a period, with its download links. */
+export type PersonStatement = JsonReply<'getAdminUsersByIdStatement'>;
+export type StatementReport = PersonStatement['report'];
+export type StatementPeriod = NonNullable<
+  NonNullable<operations['getAdminUsersByIdStatement']['parameters']['query']>['period']
+>;
 
 /** The API's largest ledger page (services/api/src/admin/account-ledger.ts MAX_LEDGER_PAGE). */
 export const LEDGER_PAGE_ROWS = 500;
@@ -42,6 +49,8 @@ export interface AdminDataProvider extends DataProvider {
   /** Every posting of one account, page by page (keyset), up to `maxEntries`. */
   personLedger(userId: string, context: AccountContext, maxEntries?: number): Promise<LedgerEntry[]>;
   eventLinks(position: number): Promise<EventLinks>;
+  /** A person's statement, tax summary, spending report or invoices; links made absolute. */
+  personStatement(userId: string, report: StatementReport, period: StatementPeriod): Promise<PersonStatement>;
   /** An uploaded CV (its API path, as in application_data.cv_url), fetched with the bearer token. */
   downloadCv(cvUrl: string): Promise<Blob>;
   /** Refunds a purchase through Stripe; `idempotencyKey` makes a retried click the same refund. */
@@ -79,7 +88,7 @@ const EVENT_VIEWS: Record<
 
 /**
  * One data provider for the staff console: ra-data-simple-rest on /api/v1/admin with the bearer
- * token, plus the staff actions that are not CRUD (review, roles, finance checks).
+ * token, lists in keyset pages (./keysetPages.ts: Prev/Next, no total), plus the staff actions that are not CRUD (review, roles, finance checks).
  */
 export function createDataProvider(session: Session): AdminDataProvider {
   const apiUrl = `${session.apiUrl}/api/v1/admin`;
@@ -91,6 +100,10 @@ export function createDataProvider(session: Session): AdminDataProvider {
     });
   };
   const rest = simpleRestProvider(apiUrl, httpClient);
+  const keysetPage = createKeysetPages(apiUrl, httpClient);
+  // Keyset pages where the list has a cursor for the page; the offset form (with a total) else.
+  const listPage = async (resource: string, params: GetListParams) =>
+    (await keysetPage(resource, params)) ?? rest.getList(resource, params);
   // The staff actions that are not CRUD go through the typed client, with the bearer token, and
   // fail with the same HttpError as fetchUtils.fetchJson (react-admin's notifications and
   // authProvider.checkError read its status and body).
@@ -115,8 +128,8 @@ export function createDataProvider(session: Session): AdminDataProvider {
     ...rest,
     async getList(resource, params) {
       const view = EVENT_VIEWS[resource];
-      if (!view) return rest.getList(resource, params);
-      const result = await rest.getList('events', {
+      if (!view) return listPage(resource, params);
+      const result = await listPage('events', {
         ...params,
         sort: { field: 'global_position', order: params.sort?.order ?? 'DESC' },
         filter: { ...params.filter, type: view.type },
@@ -167,6 +180,18 @@ export function createDataProvider(session: Session): AdminDataProvider {
       } while (after && entries.length < maxEntries);
       return entries.slice(0, maxEntries);
     },
+    async personStatement(userId, report, period) {
+      const statement = await call(
+        api.GET('/api/v1/admin/users/{id}/statement', {
+          params: { path: { id: userId }, query: { report, period } },
+        }),
+      );
+      return {
+        ...statement,
+        pdf_url: `${session.apiUrl}${statement.pdf_url}`,
+        csv_url: `${session.apiUrl}${statement.csv_url}`,
+      };
+    },
     eventLinks: (position) =>
       call(api.GET('/api/v1/admin/events/{id}/links', { params: { path: { id: position } } })),
     async downloadCv(cvUrl) {
@@ -202,9 +227,10 @@ export function createDataProvider(session: Session): AdminDataProvider {
           sort: { field: 'id', order: 'ASC' },
           filter,
         };
-        const { data, total } = await provider.getList(resource, params);
+        const { data, total, pageInfo } = await provider.getList(resource, params);
         records.push(...data);
-        if (data.length < PAGE_ROWS || (total !== undefined && records.length >= total)) break;
+        if (data.length < PAGE_ROWS || pageInfo?.hasNextPage === false) break;
+        if (total !== undefined && records.length >= total) break;
       }
       return records.slice(0, maxRecords);
     },

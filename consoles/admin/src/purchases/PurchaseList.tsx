@@ -7,11 +7,13 @@ import {
   TextInput,
   DateTimeInput,
 } from 'react-admin';
+import { personSearchFilter } from '../common/personSearch';
 import { RefundButton } from './RefundButton';
 
 const Column = DataTable.Col;
 
 const purchaseFilters = [
+  personSearchFilter(),
   <TextInput key="user_id" source="user_id" label="Person id" />,
   <DateTimeInput key="recorded_from" source="recorded_from" label="From" />,
   <DateTimeInput key="recorded_to" source="recorded_to" label="Before" />,

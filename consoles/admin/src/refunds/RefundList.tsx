@@ -1,11 +1,17 @@
 import { DataTable, DateField, List, NumberField, ReferenceField, TextField } from 'react-admin';
+import { personSearchFilter } from '../common/personSearch';
 
 const Column = DataTable.Col;
 
 /** Refunds and disputes: the PurchaseRefunded events of the log (the data provider's view). */
 export function RefundList() {
   return (
-    <List title="Refunds and disputes" sort={{ field: 'global_position', order: 'DESC' }} exporter={false}>
+    <List
+      title="Refunds and disputes"
+      filters={[personSearchFilter()]}
+      sort={{ field: 'global_position', order: 'DESC' }}
+      exporter={false}
+    >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <Column source="recorded_at" label="When" disableSort>
           <DateField source="recorded_at" showTime />

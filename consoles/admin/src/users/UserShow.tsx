@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router-dom';
 import { StatusField } from '../common/StatusChip';
 import { personLabel, type PersonLike } from '../common/PersonField';
+import { StatementPanel } from './StatementPanel';
 import { TieOutPanel } from './TieOutPanel';
 import { UserActions } from './UserActions';
 
@@ -34,7 +35,10 @@ function EventLink() {
   );
 }
 
-/** A person: roles, access, balances with the ledger behind them, and their wallet transactions. */
+/**
+ * A person: roles, access, balances with the ledger behind them, statements per period, and their
+ * wallet transactions.
+ */
 export function UserShow() {
   return (
     <Show title={<PersonTitle />}>
@@ -50,6 +54,7 @@ export function UserShow() {
         <DateField source="created_at" showTime />
         <UserActions />
         <TieOutPanel />
+        <StatementPanel />
         <ReferenceManyField
           label="Transactions"
           reference="transactions"

@@ -1,7 +1,8 @@
-import { BooleanInput, SearchInput, SelectInput } from 'react-admin';
+import { BooleanInput, SelectInput } from 'react-admin';
+import { personSearchFilter } from '../common/personSearch';
 
 export const userFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Name, email or id" />,
+  personSearchFilter(),
   <SelectInput
     key="role"
     source="role"

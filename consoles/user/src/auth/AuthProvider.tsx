@@ -9,7 +9,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { apiCall, api, configureApiClient, type ApiError } from '../api/client';
+import { getProfile } from '../api/account';
+import { refreshAccessToken, sendMagicLink, signOut as signOutSession, verifyMagicLink } from '../api/auth';
+import { configureApiClient, type ApiError } from '../api/client';
 import { loadSession, saveSession } from './session-store';
 
 export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please sign in again.';
@@ -71,9 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const current = sessionRef.current;
     if (!current) return;
     try {
-      const next = await apiCall({ action: 'refreshing the session', anonymous: true }, (init) =>
-        api.POST('/api/v1/auth/refresh', { ...init, body: { refresh_token: current.refresh_token } }),
-      );
+      const next = await refreshAccessToken(current.refresh_token);
       store(next);
     } catch (error) {
       const apiError = error as ApiError;
@@ -90,9 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) await refreshSession();
       if (!sessionRef.current || cancelled) return;
       try {
-        const fresh = await apiCall({ action: 'fetching the profile' }, (init) =>
-          api.GET('/api/v1/profile/', init),
-        );
+        const fresh = await getProfile();
         if (cancelled) return;
         setProfileState(fresh);
         setStatus('signed_in');
@@ -118,20 +116,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       profile,
       async sendMagicLink(email) {
-        await apiCall({ action: 'sending the magic link', anonymous: true }, (init) =>
-          api.POST('/api/v1/auth/magic-link', { ...init, body: { email } }),
-        );
+        await sendMagicLink(email);
       },
       async completeSignIn(token) {
-        const next = await apiCall({ action: 'signing in', anonymous: true }, (init) =>
-          api.POST('/api/v1/auth/verify', { ...init, body: { token } }),
-        );
+        const next = await verifyMagicLink(token);
         store(next);
       },
       async signOut() {
         try {
-          if (sessionRef.current)
-            await apiCall({ action: 'signing out' }, (init) => api.POST('/api/v1/auth/logout', init));
+          if (sessionRef.current) await signOutSession();
         } catch {
           // Signing out locally is what matters; the session also expires on its own.
         }
@@ -142,9 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (sessionRef.current) saveSession({ ...sessionRef.current, user: next });
       },
       async reloadProfile() {
-        const fresh = await apiCall({ action: 'fetching the profile' }, (init) =>
-          api.GET('/api/v1/profile/', init),
-        );
+        const fresh = await getProfile();
         setProfileState(fresh);
       },
       refreshSession,

@@ -1,6 +1,6 @@
 import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { apiCall, api } from '../api/client';
+import { getEvaluatorStatus } from '../api/evaluator';
 
 const STATUS_CHANGED = 'evalmarket:evaluator-status-changed';
 
@@ -28,9 +28,7 @@ export function useEvaluatorStatus(signedIn: boolean, pathname: string): TEvalua
       return;
     }
     const controller = new AbortController();
-    apiCall({ action: 'loading your evaluator status', signal: controller.signal }, (init) =>
-      api.GET('/api/v1/evaluator/status', init),
-    )
+    getEvaluatorStatus(controller.signal)
       .then(setStatus)
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiCall, api } from '../api/client';
+import { startCardSetup, type CardSetupPath } from '../api/payments';
 import { ELEMENTS_APPEARANCE } from './stripe';
 import { useStripeInstance } from './useStripe';
 import '../pages/wallet/purchase.css';
@@ -16,7 +16,7 @@ export function SaveCardForm({
   buttonLabel = 'Save Payment Method',
   onSaved,
 }: {
-  setupPath: '/api/v1/wallet/setup-payment-method' | '/api/v1/payments/setup-spending';
+  setupPath: CardSetupPath;
   buttonLabel?: string;
   onSaved: () => void;
 }) {
@@ -26,7 +26,7 @@ export function SaveCardForm({
 
   useEffect(() => {
     let live = true;
-    apiCall({ action: 'initializing payment setup' }, (init) => api.POST(setupPath, init))
+    startCardSetup(setupPath)
       .then((reply) => live && setClientSecret(reply.client_secret))
       .catch((failure: unknown) => {
         if (!live) return;

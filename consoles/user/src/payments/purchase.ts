@@ -1,6 +1,7 @@
 import { CREDITS_PER_USD, MINIMUM_PURCHASE_USD, type TPurchaseCreditsReply } from '@evalmarket/contracts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { apiCall, api, ApiError } from '../api/client';
+import { ApiError } from '../api/client';
+import { startCreditPurchase } from '../api/wallet';
 import { newIdempotencyKey } from './useStripe';
 
 export const PURCHASE_PRESETS_USD = [50, 100, 250, 500] as const;
@@ -35,9 +36,7 @@ export async function purchaseCredits(
   if (submitted.error) throw new Error(submitted.error.message ?? 'Payment validation failed');
   let reply: TPurchaseCreditsReply;
   try {
-    reply = await apiCall({ action: 'purchasing credits', idempotencyKey: newIdempotencyKey() }, (init) =>
-      api.POST('/api/v1/wallet/purchase-credits', { ...init, body: { amount_usd: amountUsd } }),
-    );
+    reply = await startCreditPurchase(amountUsd, newIdempotencyKey());
   } catch (error) {
     throw new Error(
       error instanceof ApiError && error.message ? error.message : 'Failed to purchase credits',

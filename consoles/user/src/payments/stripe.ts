@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { apiCall, api } from '../api/client';
+import { getPaymentConfig } from '../api/payments';
 
 /**
  * Stripe.js for both payment modes. In 'stripe' mode the real Stripe.js loads from Stripe's CDN;
@@ -11,9 +11,7 @@ let stripePromise: Promise<Stripe | null> | undefined;
 
 export function getStripe(): Promise<Stripe | null> {
   stripePromise ??= (async () => {
-    const config = await apiCall({ action: 'loading the payment configuration', anonymous: true }, (init) =>
-      api.GET('/api/v1/payments/config', init),
-    );
+    const config = await getPaymentConfig();
     if (config.mode === 'local') await loadScript('/local-stripe.js');
     return loadStripe(config.publishable_key);
   })().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { accountBalance, applyPosting, availableBalance, emptyAccountBalance } f
 import { z } from 'zod';
 import { ValidationError } from '../http/errors.js';
 import { accountOwnerId, peopleByIds, ZPersonName } from './people.js';
+import { hasPostingOn } from './posting-account.js';
 
 /**
  * One account's ledger: every posting that touches it, in log order, with the balances after it.
@@ -80,14 +81,15 @@ export const ZLedgerQuery = z.object({
 });
 
 // Every posting of the log with its event, as rows; the account is $1. The packed journal's
-// reward transfers are in event_log too. `ord` counts from 1 in the event's postings array.
-const POSTINGS_OF_ACCOUNT = `
+// reward transfers are in event_log too. `ord` counts from 1 in the event's postings array. The
+// events are found through the postings index first (hasPostingOn), then their postings read.
+export const POSTINGS_OF_ACCOUNT = `
   SELECT e.global_position, x.ord, e.type, e.stream_id, e.hash, e.recorded_at, x.posting
   FROM event_log e
   CROSS JOIN LATERAL jsonb_array_elements(
     CASE WHEN jsonb_typeof(e.data->'postings') = 'array' THEN e.data->'postings' ELSE '[]'::jsonb END
   ) WITH ORDINALITY x(posting, ord)
-  WHERE x.posting->>'debit' = $1 OR x.posting->>'credit' = $1`;
+  WHERE ${hasPostingOn('e.data', '$1')} AND (x.posting->>'debit' = $1 OR x.posting->>'credit' = $1)`;
 
 function parseCursor(after: string | undefined): [number, number] {
   if (after === undefined) return [0, 0];

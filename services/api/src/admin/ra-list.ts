@@ -3,16 +3,22 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../http/errors.js';
 import { unstorableTextError } from '../http/storable-text.js';
+import { afterCursor, cursorError, decodeCursor, encodeCursor, isDataException } from './ra-cursor.js';
 
 /**
  * Staff lists in ra-data-simple-rest form (../shared/STACK-NOTES.md): `sort=["field","ASC"]`,
  * `range=[0,24]` (inclusive), `filter={...}` as URL-encoded JSON; the reply is a bare array with
  * `Content-Range: {resource} {start}-{end}/{total}`. getMany sends `filter={"id":[...]}`.
+ *
+ * Keyset form (no offset, no count): `after=` (empty for the first page, then the previous page's
+ * `X-Next-Cursor`) and `limit=N`; the reply says `X-Has-Next-Page: true|false`.
  */
 export const ZRaListQuery = z.object({
   sort: z.string().max(200).optional(),
   range: z.string().max(200).optional(),
   filter: z.string().max(4000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  after: z.string().max(2000).optional(),
 });
 export type TRaListQuery = z.infer<typeof ZRaListQuery>;
 
@@ -52,12 +58,16 @@ function parseJson(raw: string | undefined, name: string): unknown {
   return parsed;
 }
 
-export async function raList<Row extends Record<string, unknown>>(
-  sql: SqlExecutor,
-  reply: FastifyReply,
-  spec: RaListSpec<Row>,
-  query: TRaListQuery,
-): Promise<unknown[]> {
+interface ListRequest {
+  field: string;
+  sortColumn: string;
+  order: 'ASC' | 'DESC';
+  conditions: string[];
+  params: unknown[];
+  bind: Bind;
+}
+
+function parseSort<Row>(spec: RaListSpec<Row>, query: TRaListQuery) {
   const sortRaw = parseJson(query.sort, 'sort') ?? spec.defaultSort;
   const sort = z.tuple([z.string(), z.string()]).safeParse(sortRaw);
   if (!sort.success) throw ValidationError.at(['query', 'sort'], 'must be ["field","ASC" or "DESC"]');
@@ -65,26 +75,15 @@ export async function raList<Row extends Record<string, unknown>>(
   if (!sortColumn) {
     throw ValidationError.at(['query', 'sort'], `can sort by ${Object.keys(spec.sortFields).join(', ')}`);
   }
-  const order = sort.data[1].toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
+  const order: 'ASC' | 'DESC' = sort.data[1].toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
+  return { field: sort.data[0], sortColumn, order };
+}
 
-  const rangeRaw = parseJson(query.range, 'range') ?? [0, DEFAULT_PAGE_ROWS - 1];
-  const index = z.number().int().min(0).max(MAX_RANGE_INDEX);
-  const range = z.tuple([index, index]).safeParse(rangeRaw);
-  if (!range.success || range.data[1] < range.data[0]) {
-    throw ValidationError.at(['query', 'range'], 'must be [start, end] with 0 <= start <= end');
-  }
-  const start = range.data[0];
-  const count = Math.min(range.data[1] - range.data[0] + 1, MAX_PAGE_ROWS);
-
+function parseFilters<Row>(spec: RaListSpec<Row>, query: TRaListQuery, bind: Bind): string[] {
   const filterRaw = parseJson(query.filter, 'filter') ?? {};
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
     throw ValidationError.at(['query', 'filter'], 'must be a JSON object');
   }
-  const params: unknown[] = [];
-  const bind: Bind = (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
   const conditions: string[] = [];
   for (const [name, value] of Object.entries(filterRaw)) {
     if (value === undefined || value === null || value === '') continue;
@@ -103,7 +102,56 @@ export async function raList<Row extends Record<string, unknown>>(
     const condition = filter(value, bind);
     if (condition) conditions.push(condition);
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return conditions;
+}
+
+function parseRequest<Row>(spec: RaListSpec<Row>, query: TRaListQuery): ListRequest {
+  const params: unknown[] = [];
+  const bind: Bind = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = parseFilters(spec, query, bind);
+  return { ...parseSort(spec, query), conditions, params, bind };
+}
+
+const whereClause = (conditions: string[]) =>
+  conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+
+/**
+ * One page of a staff list: keyset when the query has `after`, else the offset form
+ * (`range`, with Content-Range and an exact total) that react-admin's simple REST speaks.
+ */
+export async function raList<Row extends Record<string, unknown>>(
+  sql: SqlExecutor,
+  reply: FastifyReply,
+  spec: RaListSpec<Row>,
+  query: TRaListQuery,
+): Promise<unknown[]> {
+  const keyset = query.after !== undefined;
+  if (keyset && query.range !== undefined) {
+    throw ValidationError.at(['query', 'range'], 'send either range or after, not both');
+  }
+  const request = parseRequest(spec, query);
+  return keyset ? keysetPage(sql, reply, spec, query, request) : offsetPage(sql, reply, spec, query, request);
+}
+
+async function offsetPage<Row extends Record<string, unknown>>(
+  sql: SqlExecutor,
+  reply: FastifyReply,
+  spec: RaListSpec<Row>,
+  query: TRaListQuery,
+  { sortColumn, order, conditions, params }: ListRequest,
+): Promise<unknown[]> {
+  const rangeRaw = parseJson(query.range, 'range') ?? [0, DEFAULT_PAGE_ROWS - 1];
+  const index = z.number().int().min(0).max(MAX_RANGE_INDEX);
+  const range = z.tuple([index, index]).safeParse(rangeRaw);
+  if (!range.success || range.data[1] < range.data[0]) {
+    throw ValidationError.at(['query', 'range'], 'must be [start, end] with 0 <= start <= end');
+  }
+  const start = range.data[0];
+  const count = Math.min(range.data[1] - range.data[0] + 1, MAX_PAGE_ROWS);
+  const where = whereClause(conditions);
   const totalResult = await sql.query<{ total: number | string }>(
     `SELECT count(*) AS total FROM ${spec.from} ${where}`,
     params,
@@ -120,6 +168,49 @@ export async function raList<Row extends Record<string, unknown>>(
   return rows.map((row) => spec.toRecord(row));
 }
 
+/** Extra columns a keyset page selects to build the next cursor. */
+const SORT_KEY = 'ra_keyset_sort';
+const ID_KEY = 'ra_keyset_id';
+
+async function keysetPage<Row extends Record<string, unknown>>(
+  sql: SqlExecutor,
+  reply: FastifyReply,
+  spec: RaListSpec<Row>,
+  query: TRaListQuery,
+  { field, sortColumn, order, conditions, params, bind }: ListRequest,
+): Promise<unknown[]> {
+  const limit = query.limit ?? DEFAULT_PAGE_ROWS;
+  if (query.after !== undefined && query.after !== '') {
+    conditions.push(afterCursor(sortColumn, spec.id, decodeCursor(query.after, field, order), bind));
+  }
+  let rows: Row[];
+  try {
+    // One row more than the page tells whether a next page exists without counting.
+    ({ rows } = await sql.query<Row>(
+      `SELECT ${spec.select}, (${sortColumn})::text AS ${SORT_KEY}, (${spec.id})::text AS ${ID_KEY}
+       FROM ${spec.from} ${whereClause(conditions)}
+       ORDER BY ${sortColumn} ${order} NULLS LAST, ${spec.id} ${order} LIMIT ${limit + 1}`,
+      params,
+    ));
+  } catch (error) {
+    if (query.after && isDataException(error)) throw cursorError();
+    throw error;
+  }
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const hasNextPage = rows.length > limit && last !== undefined;
+  if (hasNextPage) {
+    const v = last[SORT_KEY];
+    reply.header(
+      'x-next-cursor',
+      encodeCursor({ f: field, o: order, v: v === null ? null : String(v), id: String(last[ID_KEY]) }),
+    );
+  }
+  reply.header('x-has-next-page', String(hasNextPage));
+  reply.header('access-control-expose-headers', 'X-Next-Cursor, X-Has-Next-Page');
+  return page.map((row) => spec.toRecord(row));
+}
+
 // Filter builders shared by the resources.
 export const equals =
   (column: string) =>
@@ -132,6 +223,21 @@ export const contains =
   (value: unknown, bind: Bind): string => {
     const placeholder = bind(`%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     return `(${columns.map((column) => `${column} ILIKE ${placeholder}`).join(' OR ')})`;
+  };
+/**
+ * Rows whose person (any of these id columns) has a name, email or id containing the text: the
+ * staff lists' `q`, searched like the Users list.
+ */
+export const personMatches =
+  (...idColumns: string[]) =>
+  (value: unknown, bind: Bind): string => {
+    const matches = contains(
+      'u.email',
+      `concat_ws(' ', u.first_name, u.last_name)`,
+      'u.id::text',
+    )(value, bind);
+    const people = `SELECT u.id::text FROM users u WHERE ${matches}`;
+    return `(${idColumns.map((column) => `${column} IN (${people})`).join(' OR ')})`;
   };
 export const flag =
   (column: string) =>

@@ -1,37 +1,10 @@
+import { ZStaffEvaluation, type TStaffEvaluation } from '@evalmarket/contracts';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
-import { requireAdmin } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery } from './ra-list.js';
-
-const iso = (value: unknown): string | null =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
-
-export const ZStaffEvaluation = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  status: z.string(),
-  creator_id: z.string(),
-  owner_email: z.string().nullable(),
-  model_type: z.string(),
-  is_public: z.boolean(),
-  /** USD, as the owner entered them. */
-  budget_amount: z.number(),
-  reward_per_vote: z.number(),
-  /** Items ingested. */
-  items: z.number().int(),
-  /** Votes recorded. */
-  votes: z.number().int(),
-  /** Rewards paid from the owner's spending account for this evaluation's votes. */
-  credits_spent: z.number().int(),
-  /** Rewards reserved for items claimed and not yet voted on. */
-  credits_reserved: z.number().int(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
-type TStaffEvaluation = z.infer<typeof ZStaffEvaluation>;
+import { iso } from './staff-rows.js';
 
 // Rewards are wallet transactions whose transfer id is the claim's (evaluation_assignments.transfer_id).
 const rewards = (status: 'completed' | 'pending') => `(SELECT COALESCE(sum(abs(w.amount)), 0)
@@ -71,10 +44,6 @@ function toStaffEvaluation(row: Record<string, unknown>): TStaffEvaluation {
 /** The staff `evaluations` resource (ra-data-simple-rest): every evaluation with its owner and figures. */
 export async function staffEvaluationRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
-  app.addHook('preValidation', async (request) => {
-    requireAdmin(request);
-  });
-
   app.get(
     '/admin/evaluations',
     {

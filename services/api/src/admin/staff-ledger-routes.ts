@@ -3,7 +3,6 @@ import { userAccount } from '@evalmarket/ledger';
 import { getAccountBalance } from '@evalmarket/projector';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
-import { requireAdmin } from '../auth/guards.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import {
@@ -30,10 +29,6 @@ const json = (value: unknown) =>
  */
 export async function staffLedgerRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
-  app.addHook('preValidation', async (request) => {
-    requireAdmin(request);
-  });
-
   async function requirePerson(id: string): Promise<void> {
     const { rows } = await sql.query('SELECT 1 FROM users WHERE id = $1', [id]);
     if (!rows[0]) throw new NotFoundError('User not found');

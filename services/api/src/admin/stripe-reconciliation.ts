@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { DomainContext } from '../runtime/domain-context.js';
+import { iso } from './staff-rows.js';
 
 /**
  * Reconciles the card payments Stripe took with the credits the ledger gave (finance audit).
@@ -66,8 +67,6 @@ interface Credited {
   global_position: number;
 }
 
-const iso = (value: unknown): string | null =>
-  value === null || value === undefined ? null : new Date(value as string).toISOString();
 const secondsToIso = (seconds: number | undefined): string | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
 const cents = (intent: Stripe.PaymentIntent): number => intent.amount_received || intent.amount;

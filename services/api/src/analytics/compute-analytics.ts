@@ -3,6 +3,7 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { getWalletBalance } from '@evalmarket/projector';
 import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js';
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
+import { rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
 
 /**
  * The evaluations a figure is restricted to: undefined for all, else the ids (an empty list
@@ -32,16 +33,14 @@ const inScope = (placeholder: string) =>
 
 const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
-interface Totals {
-  credits: number;
-  count: number;
-}
-
-type Side = { context: 'spending'; type: 'debit' } | { context: 'earning'; type: 'credit' };
 const SPENDING: Side = { context: 'spending', type: 'debit' };
 const EARNING: Side = { context: 'earning', type: 'credit' };
 
-/** Rewards that moved (completed) on one side of a person's wallet within [from, to). */
+/**
+ * Rewards that moved (completed) on one side of a person's wallet within [from, to): from the day
+ * roll-up and the partial days' rows (reward-windows.ts); restricted to evaluations, from the
+ * rows joined with the claims (the roll-up does not know a reward's evaluation).
+ */
 async function totals(
   sql: SqlExecutor,
   userId: string,
@@ -51,6 +50,7 @@ async function totals(
   status = 'completed',
   scope: AnalyticsScope = undefined,
 ): Promise<Totals> {
+  if (scope === undefined) return rewardTotals(sql, userId, side, status, from, to);
   const { rows } = await sql.query<{ credits: string | number | null; n: string | number }>(
     `SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n FROM wallet_transactions w
      WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
@@ -67,6 +67,10 @@ async function trends(
   window: AnalyticsWindow,
   scope: AnalyticsScope,
 ) {
+  if (scope === undefined) {
+    const days = await rewardDays(sql, userId, side, window.start, window.end);
+    return days.map((day) => ({ date: day.day, amount: usd(day.credits), transaction_count: day.count }));
+  }
   const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
     `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
      FROM wallet_transactions w

@@ -4,11 +4,10 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
-import { CREDITS_PER_USD, formatUsdFromCredits } from '@evalmarket/contracts';
-import { INVOICES_FROM, toInvoice } from '../billing/invoices.js';
-import type { InvoiceSettings } from '../config/config.js';
+import { formatUsdFromCredits } from '@evalmarket/contracts';
 import { AppError, ForbiddenError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
+import type { InvoiceSettings } from '../config/config.js';
 import { analyticsWindow } from './analytics-window.js';
 import {
   EXPORT_LINK_TTL_MS,
@@ -16,8 +15,10 @@ import {
   verifyExportTicket,
   type ExportTicket,
 } from './export-links.js';
-import { renderCsv, renderPdf, type ExportData, type ExportRow } from './render-exports.js';
-import { earningsStatement, type StatementTotals } from './statement-data.js';
+import { reportRowPages, type ReportSource } from './export-rows.js';
+import { csvExportChunks, renderPdf, type ExportData } from './render-exports.js';
+import { emptyStatementTotals, type StatementTotals } from './statement-data.js';
+import { allRows, replyStream } from '../http/streamed-export.js';
 
 const ZExportBody = ZExportRequest.extend({
   /**
@@ -127,12 +128,23 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
           : new ForbiddenError('This download link is not valid');
       }
       const ticket = check.ticket;
-      const data = await exportData(sql, context.config.invoicing, ticket, context.now());
-      const day = context.now().toISOString().slice(0, 10);
+      const now = context.now();
+      const source = {
+        sql,
+        invoicing: context.config.invoicing,
+        ticket,
+        ...(await reportPeriod(sql, ticket, now)),
+      };
+      const day = now.toISOString().slice(0, 10);
       const name = `${TITLES[ticket.r].toLowerCase().replace(/ /g, '-')}-${ticket.p}-${day}.${ticket.f}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (ticket.f === 'csv') return reply.type('text/csv; charset=utf-8').send(await renderCsv(data));
-      return reply.type('application/pdf').send(await renderPdf(data));
+      if (ticket.f === 'csv') {
+        // Sent as it is read: one page of rows in memory, however long the period.
+        return reply
+          .type('text/csv; charset=utf-8')
+          .send(replyStream(csvExportChunks(reportRowPages(source))));
+      }
+      return reply.type('application/pdf').send(await renderPdf(await pdfData(source)));
     },
   );
 }
@@ -156,59 +168,48 @@ async function personName(sql: SqlExecutor, userId: string): Promise<string> {
   return person ? `${`${person.first_name} ${person.last_name}`.trim()} <${person.email}>` : userId;
 }
 
-async function exportData(
+/** A report's whole data, as its PDF shows it (the staff statement view reads the same figures). */
+export async function exportData(
   sql: SqlExecutor,
   invoicing: InvoiceSettings,
   ticket: ExportTicket,
   now: Date,
 ): Promise<ExportData> {
+  return pdfData({ sql, invoicing, ticket, ...(await reportPeriod(sql, ticket, now)) });
+}
+
+/** The ticket's period: an "all" report starts at the person's first money movement. */
+async function reportPeriod(sql: SqlExecutor, ticket: ExportTicket, now: Date) {
   const window = analyticsWindow({ period: ticket.p as '30d' }, now);
   const start = window.period === 'all' ? await firstMovement(sql, ticket.u, now) : window.start;
+  return { start, end: window.end, period: window.period === 'all' ? 'All time' : ticket.p };
+}
+
+/**
+ * A PDF is laid out whole: its rows are gathered (a PDF of a long period is as large as its
+ * rows; the CSV is the streamed form) and its summary added up from them.
+ */
+async function pdfData(source: ReportSource & { period: string }): Promise<ExportData> {
+  const { ticket } = source;
+  const totals = emptyStatementTotals();
+  const rows = await allRows(reportRowPages(source, totals));
   const base = {
     title: TITLES[ticket.r],
-    personName: await personName(sql, ticket.u),
-    period: window.period === 'all' ? 'All time' : ticket.p,
-    start,
-    end: window.end,
+    personName: await personName(source.sql, ticket.u),
+    period: source.period,
+    start: source.start,
+    end: source.end,
+    rows,
   };
-  if (ticket.k === 'earnings') {
-    const { rows, totals } = await earningsStatement(sql, ticket.u, start, window.end);
-    return { ...base, ...earningsSummary(ticket.r, totals), rows };
-  }
+  if (ticket.k === 'earnings') return { ...base, ...earningsSummary(ticket.r, totals) };
   if (ticket.r === 'invoices') {
-    const rows = await invoiceRows(sql, invoicing, ticket.u, start, window.end);
-    return {
-      ...base,
-      totalLabel: 'Total invoiced',
-      rows,
-      summary: [['Invoices', String(rows.length)]],
-    };
+    return { ...base, totalLabel: 'Total invoiced', summary: [['Invoices', String(rows.length)]] };
   }
-  // Released or cancelled reservations moved nothing: they are not in a report.
-  const { rows } = await sql.query<{
-    created_at: Date | string;
-    description: string;
-    status: string;
-    amount: string | number;
-  }>(
-    `SELECT created_at, description, status, abs(amount) AS amount FROM wallet_transactions
-     WHERE user_id = $1 AND context = 'spending' AND type = 'debit' AND code = 'reward'
-       AND status IN ('completed', 'pending') AND created_at >= $2 AND created_at < $3
-     ORDER BY global_position`,
-    [ticket.u, start, window.end],
-  );
-  const exportRows = rows.map((row) => ({
-    date: new Date(row.created_at).toISOString().slice(0, 10),
-    description: row.description,
-    status: row.status,
-    amount_credits: Number(row.amount),
-  }));
-  const completed = exportRows.filter((row) => row.status === 'completed');
+  const completed = rows.filter((row) => row.status === 'completed');
   const sum = completed.reduce((total, row) => total + row.amount_credits, 0);
   return {
     ...base,
     totalLabel: 'Total spent',
-    rows: exportRows,
     summary: [
       ['Votes paid', String(completed.length)],
       ['Credits', sum.toLocaleString('en-US')],
@@ -247,28 +248,4 @@ function earningsSummary(
       ['Cash-outs returned', money(totals.returned)],
     ],
   };
-}
-
-/** The person's invoices issued in [start, end): one row each, amount in credits. */
-async function invoiceRows(
-  sql: SqlExecutor,
-  settings: InvoiceSettings,
-  userId: string,
-  start: Date,
-  end: Date,
-): Promise<ExportRow[]> {
-  const { rows } = await sql.query(
-    `SELECT * FROM ${INVOICES_FROM} WHERE (data->>'user_id') = $1 AND recorded_at >= $2 AND recorded_at < $3
-     ORDER BY global_position`,
-    [userId, start, end],
-  );
-  return rows.map((row) => {
-    const invoice = toInvoice(row, settings);
-    return {
-      date: invoice.issue_date.slice(0, 10),
-      description: `${invoice.invoice_number} ${invoice.description}`,
-      status: invoice.status,
-      amount_credits: Math.round(invoice.amount * CREDITS_PER_USD),
-    };
-  });
 }

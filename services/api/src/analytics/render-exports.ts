@@ -1,5 +1,6 @@
-import { CREDITS_PER_USD, formatUsdFromCredits, toCsv } from '@evalmarket/contracts';
+import { CREDITS_PER_USD, formatUsdFromCredits } from '@evalmarket/contracts';
 import PDFDocument from 'pdfkit';
+import { csvChunks } from '../http/streamed-export.js';
 
 export interface ExportRow {
   date: string;
@@ -23,19 +24,31 @@ export interface ExportData {
 /** Rows that count towards a report's total: settled movements and paid invoices, never pending ones. */
 const COUNTED_STATUSES = new Set(['completed', 'paid']);
 
-/** One row per movement plus nothing else, so the file re-imports cleanly. */
-export function renderCsv(data: ExportData): Buffer {
-  return Buffer.from(
-    toCsv(
-      ['date', 'description', 'status', 'amount_credits', 'amount_usd'],
-      data.rows.map((row) => ({
-        ...row,
-        // A plain decimal that re-imports as a number; the PDF shows money formatted.
-        amount_usd: (row.amount_credits / CREDITS_PER_USD).toFixed(2),
-      })),
-    ),
-    'utf8',
-  );
+/** A report's total: the sum of the rows that count (settled movements, paid invoices). */
+export function countedTotal(rows: readonly ExportRow[]): number {
+  return rows
+    .filter((row) => COUNTED_STATUSES.has(row.status))
+    .reduce((sum, row) => sum + row.amount_credits, 0);
+}
+
+const CSV_COLUMNS = ['date', 'description', 'status', 'amount_credits', 'amount_usd'] as const;
+
+/**
+ * One row per movement plus nothing else, so the file re-imports cleanly; written page by page
+ * as the rows are read (csvChunks), never whole.
+ */
+export function csvExportChunks(pages: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
+  return csvChunks(CSV_COLUMNS, withUsd(pages));
+}
+
+async function* withUsd(pages: AsyncIterable<ExportRow[]>) {
+  for await (const rows of pages) {
+    yield rows.map((row) => ({
+      ...row,
+      // A plain decimal that re-imports as a number; the PDF shows money formatted.
+      amount_usd: (row.amount_credits / CREDITS_PER_USD).toFixed(2),
+    }));
+  }
 }
 
 /** A one-page report (more pages as rows need): heading, period, summary, rows, total. */
@@ -65,9 +78,7 @@ export function renderPdf(data: ExportData): Promise<Buffer> {
         `${row.date}  ${row.description.slice(0, 44).padEnd(44)}  ${row.status.padEnd(10)}  ${formatUsdFromCredits(row.amount_credits)}`,
       );
     }
-    const total = data.rows
-      .filter((row) => COUNTED_STATUSES.has(row.status))
-      .reduce((sum, row) => sum + row.amount_credits, 0);
+    const total = countedTotal(data.rows);
     doc
       .moveDown()
       .fontSize(12)

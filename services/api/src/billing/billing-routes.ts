@@ -1,4 +1,5 @@
 import { FILE_BODY } from '../http/openapi/operation-rules.js';
+import { rewardDayTotals, utcDay } from '@evalmarket/projector';
 import { z } from 'zod';
 import { reputationScore } from '../analytics/compute-analytics.js';
 import type { App } from '../app/build-app.js';
@@ -7,8 +8,6 @@ import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { invoicePdf } from './invoice-document.js';
 import { INVOICES_FROM, toInvoice, ZInvoice } from './invoices.js';
-
-const FAR_FUTURE = '9999-12-31T00:00:00Z';
 
 export const ZSpendingBillingSummary = z.object({
   total_spent: z.number(),
@@ -83,18 +82,10 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
     },
   );
 
-  async function rewardSum(
-    userId: string,
-    side: 'spending' | 'earning',
-    status: string,
-    from: Date | string,
-  ) {
-    const { rows } = await sql.query<{ credits: string | number; n: string | number }>(
-      `SELECT COALESCE(sum(abs(amount)), 0) AS credits, count(*) AS n FROM wallet_transactions
-       WHERE user_id = $1 AND context = $2 AND type = $3 AND code = 'reward' AND status = $4 AND created_at >= $5 AND created_at < $6`,
-      [userId, side, side === 'spending' ? 'debit' : 'credit', status, from, FAR_FUTURE],
-    );
-    return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
+  /** Rewards on one side since a UTC midnight, from the day roll-up (wallet_reward_days). */
+  async function rewardSum(userId: string, side: 'spending' | 'earning', status: string, from: Date) {
+    const totals = await rewardDayTotals(sql, { userId, context: side, status, fromDay: utcDay(from) });
+    return { credits: totals.credits, count: totals.rewards };
   }
 
   app.get(
@@ -139,9 +130,8 @@ export async function billingRoutes(app: App, context: DomainContext): Promise<v
       const earned = await rewardSum(userId, 'earning', 'completed', new Date(0));
       const pending = await rewardSum(userId, 'earning', 'pending', new Date(0));
       const { rows } = await sql.query<{ month: string; credits: string | number }>(
-        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, sum(abs(amount)) AS credits
-         FROM wallet_transactions WHERE user_id = $1 AND context = 'earning' AND type = 'credit' AND code = 'reward'
-           AND status = 'completed' GROUP BY 1 ORDER BY 1 DESC LIMIT 24`,
+        `SELECT to_char(day, 'YYYY-MM') AS month, sum(credits) AS credits FROM wallet_reward_days
+         WHERE user_id = $1 AND context = 'earning' AND status = 'completed' GROUP BY 1 ORDER BY 1 DESC LIMIT 24`,
         [userId],
       );
       return {

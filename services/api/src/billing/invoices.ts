@@ -1,12 +1,15 @@
 import PDFDocument from 'pdfkit';
-import { CREDITS_PER_USD, formatUsd } from '@evalmarket/contracts';
+import { CREDITS_PER_USD, formatUsd, type TInvoiceTerms } from '@evalmarket/contracts';
 import { z } from 'zod';
 import type { InvoiceSettings } from '../config/config.js';
+import { invoiceTerms } from './invoice-terms.js';
 
 /**
  * Invoices are derived from the log, one per CreditsPurchased event: the number is the purchase's
  * rank among all purchases in log order (append-only, so a number never changes), the purchase is
- * paid when it is recorded (credits are only issued on a succeeded payment).
+ * paid when it is recorded (credits are only issued on a succeeded payment). Seller and tax rate
+ * are the terms recorded with the purchase (`invoiceTerms` at the time), so a later change of the
+ * settings leaves issued invoices as they were.
  */
 export const INVOICE_SELECT = `'INV-' || lpad(row_number() OVER (ORDER BY global_position)::text, 6, '0') AS invoice_number,
   global_position, data, recorded_at`;
@@ -36,9 +39,9 @@ export const ZInvoice = z.object({
   download_url: z.string(),
   created_at: z.string(),
   credits: z.number().int(),
-  /** The seller as configured (INVOICE_SELLER_*). */
+  /** The seller as configured (INVOICE_SELLER_*) when the purchase was recorded. */
   seller: z.object({ name: z.string(), address: z.string().nullable(), tax_id: z.string().nullable() }),
-  /** Tax included in `amount` (INVOICE_TAX_RATE_PERCENT); 0 and 0 when none is configured. */
+  /** Tax included in `amount` (INVOICE_TAX_RATE_PERCENT at the purchase); 0 and 0 when none. */
   tax_rate_percent: z.number(),
   tax_amount: z.number(),
   subtotal: z.number(),
@@ -52,17 +55,23 @@ export function includedTax(totalUsd: number, ratePercent: number): { tax: numbe
   return { tax: taxCents / 100, subtotal: (totalCents - taxCents) / 100 };
 }
 
+/**
+ * The invoice of one CreditsPurchased row. `settings` only stand in for the terms of purchases
+ * recorded before the terms were recorded with them.
+ */
 export function toInvoice(row: Record<string, unknown>, settings: InvoiceSettings): TInvoice {
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
     purchase_id: string;
     user_id: string;
     amount_usd: number;
     credits: number;
+    invoice?: TInvoiceTerms;
   };
+  const terms = data.invoice ?? invoiceTerms(settings);
   const recorded = new Date(row.recorded_at as string).toISOString();
   const invoiceNumber = String(row.invoice_number);
   const credits = Number(data.credits);
-  const { tax, subtotal } = includedTax(Number(data.amount_usd), settings.taxRatePercent);
+  const { tax, subtotal } = includedTax(Number(data.amount_usd), terms.tax_rate_percent);
   return {
     id: data.purchase_id,
     invoice_number: invoiceNumber,
@@ -87,12 +96,8 @@ export function toInvoice(row: Record<string, unknown>, settings: InvoiceSetting
     download_url: `/api/v1/billing/invoices/${encodeURIComponent(data.purchase_id)}/download`,
     created_at: recorded,
     credits,
-    seller: {
-      name: settings.sellerName,
-      address: settings.sellerAddress ?? null,
-      tax_id: settings.sellerTaxId ?? null,
-    },
-    tax_rate_percent: settings.taxRatePercent,
+    seller: terms.seller,
+    tax_rate_percent: terms.tax_rate_percent,
     tax_amount: tax,
     subtotal,
   };

@@ -1,6 +1,7 @@
 import { ZDevGrantCreditsReply, ZDevGrantCreditsRequest, type TEventMetadata } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
-import { userAccount } from '@evalmarket/ledger';
+import type { EventStore } from '@evalmarket/eventstore';
+import { adjustmentStreamId, userAccount } from '@evalmarket/ledger';
 import type { LedgerClient } from '@evalmarket/ledger-writer';
 import { getWalletBalance, type Projector } from '@evalmarket/projector';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import type { Mailer } from '../identity/mailer.js';
 import { requireUser } from '../auth/guards.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import { requestEntityId, requestIdempotencyKey } from '../http/request-ids.js';
+import { landedEvent } from '../ledger/ledger-lookups.js';
 
 /**
  * Development only (absent in production): grants credits to the signed-in person as an
@@ -16,9 +18,9 @@ import { requestEntityId, requestIdempotencyKey } from '../http/request-ids.js';
  */
 export async function devRoutes(
   app: App,
-  options: { sql: SqlClient; ledger: LedgerClient; projector: Projector; mailer: Mailer },
+  options: { sql: SqlClient; store: EventStore; ledger: LedgerClient; projector: Projector; mailer: Mailer },
 ): Promise<void> {
-  const { sql, ledger, projector, mailer } = options;
+  const { sql, store, ledger, projector, mailer } = options;
 
   app.get(
     '/dev/mailbox',
@@ -78,7 +80,7 @@ export async function devRoutes(
       );
       if (!opened!.ok) throw ledgerRejectionError(opened!);
       if (!adjusted!.ok) throw ledgerRejectionError(adjusted!);
-      const global_position = adjusted!.events[adjusted!.events.length - 1]!.global_position;
+      const { global_position } = await landedEvent(store, adjusted!, adjustmentStreamId(adjustment_id));
       // Read your writes: reply once the read models include the grant.
       await projector.waitFor(global_position);
       const balance = await getWalletBalance(sql, userId, context);

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@evalmarket/db';
 
 /*
  * Who an evaluation is for. A public evaluation is open to everyone; a private one only to its
- * owner and to the people the owner invited by email (invitations-api.ts). This one rule decides
+ * owner and to the people the owner invited by email (invitations-routes.ts). This one rule decides
  * the evaluator's list of projects, reading an evaluation and claiming its items.
  */
 

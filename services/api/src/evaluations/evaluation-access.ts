@@ -1,4 +1,4 @@
-import { MESSAGES, sdkProjectId, type TEvaluation } from '@evalmarket/contracts';
+import { MESSAGES, sdkProjectId, type TAccountBalance, type TEvaluation } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { availableBalance } from '@evalmarket/ledger';
 import type { FastifyRequest } from 'fastify';
@@ -90,8 +90,26 @@ export async function ownedEvaluation(
   return row;
 }
 
-/** Credits the person can spend now, from the ledger writer's in-memory books. */
-export function spendableCredits(context: Pick<DomainContext, 'ledger'>, userId: string): number {
-  const accounts = context.ledger.state.users.get(userId);
-  return accounts ? availableBalance(accounts.spending) : 0;
+/**
+ * Credits the person can spend now (pending reservations held back), answerable in any process:
+ * from the active writer's in-memory books when this process holds it, else from the wallet read
+ * model once it has caught up with the log's head, which makes it as exact as the books were then.
+ */
+export async function spendableCredits(
+  context: Pick<DomainContext, 'ledger' | 'sql' | 'store' | 'wallet'>,
+  userId: string,
+): Promise<number> {
+  const local = context.ledger.local;
+  if (local) {
+    const accounts = local.state.users.get(userId);
+    return accounts ? availableBalance(accounts.spending) : 0;
+  }
+  await context.wallet.waitFor(await context.store.headPosition());
+  const { rows } = await context.sql.query<TAccountBalance>(
+    `SELECT account_id, debits_pending::float8 AS debits_pending, debits_posted::float8 AS debits_posted,
+            credits_pending::float8 AS credits_pending, credits_posted::float8 AS credits_posted
+       FROM account_balances WHERE user_id = $1 AND kind = 'spending'`,
+    [userId],
+  );
+  return rows[0] ? availableBalance(rows[0]) : 0;
 }

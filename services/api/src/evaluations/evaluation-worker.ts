@@ -3,8 +3,8 @@ import { loadSecretBox, type SecretBox } from '../http/outbound/secret-box.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { DomainProcess } from '../runtime/domains.js';
 import { runLangfuseJobs, type LangfuseMemory } from './langfuse-jobs.js';
-import { readConfig } from './config-api.js';
-import { evaluationBudget } from './reads-api.js';
+import { readConfig } from './config-routes.js';
+import { evaluationBudget } from './reads-routes.js';
 import { budgetPeriodStart } from './quality-metrics.js';
 import { evaluationStreamId } from '@evalmarket/contracts';
 

@@ -1,13 +1,13 @@
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { App } from '../app/build-app.js';
 import { loadSecretBox } from '../http/outbound/secret-box.js';
-import { configApi } from './config-api.js';
-import { evaluationsApi } from './evaluations-api.js';
-import { invitationsApi } from './invitations-api.js';
-import { itemsApi } from './items-api.js';
+import { configApi } from './config-routes.js';
+import { evaluationsApi } from './evaluations-routes.js';
+import { invitationsApi } from './invitations-routes.js';
+import { itemsApi } from './items-routes.js';
 import { loopRoutes } from './loop/loop-routes.js';
-import { readsApi } from './reads-api.js';
-import { sdkApi } from './sdk-api.js';
+import { readsApi } from './reads-routes.js';
+import { sdkApi } from './sdk-routes.js';
 
 export { evaluationProjection } from './evaluation-projection.js';
 export { invitationProjection } from './invitation-projection.js';

@@ -16,6 +16,13 @@ const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
  * sends the browser back to the wizard, which submits the application (spec 001 section 2.13).
  */
 export async function linkedinRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = linkedinRoutesDeps(context);
+  linkedinStartRoutes(app, deps);
+  linkedinCallbackRoutes(app, deps);
+}
+
+/** What the routes below share, built once per app. */
+function linkedinRoutesDeps(context: DomainContext) {
   const { sql, config } = context;
   let discovered: Promise<oidc.Configuration> | undefined;
 
@@ -45,7 +52,13 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
       config.linkedinRedirectUri ?? `${request.protocol}://${request.host}/api/v1/auth/linkedin/callback`,
     ).href;
   }
+  return { context, oidcConfig, redirectUri, sql, config };
+}
 
+type Deps = ReturnType<typeof linkedinRoutesDeps>;
+
+/** Starting a LinkedIn sign-in: the redirect to LinkedIn with state and nonce. */
+function linkedinStartRoutes(app: App, { context, oidcConfig, redirectUri, sql }: Deps): void {
   app.get(
     '/auth/linkedin/authorize',
     {
@@ -79,7 +92,10 @@ export async function linkedinRoutes(app: App, context: DomainContext): Promise<
       return reply.redirect(url.href, 302);
     },
   );
+}
 
+/** LinkedIn's callback: the code exchanged, the ID token checked, the member confirmed. */
+function linkedinCallbackRoutes(app: App, { context, oidcConfig, redirectUri, sql }: Deps): void {
   app.get(
     '/auth/linkedin/callback',
     {

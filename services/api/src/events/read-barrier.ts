@@ -7,6 +7,12 @@ import type { DomainContext } from '../runtime/domain-context.js';
  * of this process first waits until the domain and wallet read models include them. When the
  * projections are caught up (the usual case) this costs two comparisons.
  */
+/** How far the read models must go to include the writes noted (log positions). */
+export interface WrittenPositions {
+  domain: number;
+  wallet: number;
+}
+
 export class ReadBarrier {
   private domainPosition = 0;
   private walletPosition = 0;
@@ -19,6 +25,17 @@ export class ReadBarrier {
 
   walletWrote(position: number): void {
     if (position > this.walletPosition) this.walletPosition = position;
+  }
+
+  /** The positions noted so far (the loop's writer tells its callers in other processes). */
+  get written(): WrittenPositions {
+    return { domain: this.domainPosition, wallet: this.walletPosition };
+  }
+
+  /** Notes what the loop's writer in another process committed for this process's requests. */
+  wroteElsewhere(written: WrittenPositions): void {
+    this.domainWrote(written.domain);
+    this.walletWrote(written.wallet);
   }
 
   /**

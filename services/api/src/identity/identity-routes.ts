@@ -41,12 +41,26 @@ export const INVALID_SIGN_IN_LINK_MESSAGE =
 
 /** Sign-in by magic link, sessions, profile, context and email change (spec 000 §4, 001 §2.11). */
 export async function identityRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = identityRoutesDeps(context);
+  signInRoutes(app, deps);
+  sessionRoutes(app, deps);
+  profileRoutes(app, deps);
+}
+
+/** What the routes below share, built once per app. */
+function identityRoutesDeps(context: DomainContext) {
   const { sql, config, mailer } = context;
   const magicLinks = createMagicLinks({ sql, now: context.now });
   const sessions = createSessions({ sql, tokens: context.accessTokens, now: context.now });
   const profiles = createProfiles(context);
   const emailChanges = createEmailChanges(context, magicLinks);
+  return { context, magicLinks, sessions, profiles, emailChanges, sql, config, mailer };
+}
 
+type Deps = ReturnType<typeof identityRoutesDeps>;
+
+/** Signing in: magic link, verify, refresh, log out. */
+function signInRoutes(app: App, { context, magicLinks, sessions, sql, config, mailer }: Deps): void {
   app.post(
     '/auth/magic-link',
     {
@@ -153,7 +167,10 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
       return { message: 'Signed out' };
     },
   );
+}
 
+/** The session and its context, and confirming an email change. */
+function sessionRoutes(app: App, { context, profiles, emailChanges, sql }: Deps): void {
   app.get(
     '/auth/session',
     {
@@ -201,7 +218,10 @@ export async function identityRoutes(app: App, context: DomainContext): Promise<
     async (request) =>
       emailChanges.confirm(request.params.token, eventMetadata(request, 'system:email-change')),
   );
+}
 
+/** The profile: read, update, change the email. */
+function profileRoutes(app: App, { profiles, emailChanges, sql }: Deps): void {
   app.get(
     '/profile/',
     { schema: { tags: ['profile'], summary: 'The signed-in person', response: { 200: ZProfile } } },

@@ -4,9 +4,9 @@ import { AppError } from '../http/errors.js';
 
 /**
  * What the domains submit money commands through (to the active writer, here or in another
- * process), plus the writer's in-memory books for the few reads that still need them (the
- * evaluation loop's, which runs with the writer). Any other read goes to the read models, which
- * every process can answer.
+ * process), plus the writer's in-memory books where this process holds it (tests and checks;
+ * the domains read `local` when present and the read models otherwise, which every process can
+ * answer).
  */
 export interface LedgerGateway extends LedgerClient {
   /** The active writer's books; 503 `ledger_unavailable` in a process that does not hold it. */

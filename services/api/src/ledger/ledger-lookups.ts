@@ -1,4 +1,4 @@
-import type { TLedgerEvent } from '@evalmarket/contracts';
+import type { TLedgerEvent, TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import { EventStoreError, type EventStore } from '@evalmarket/eventstore';
 import {
@@ -79,4 +79,21 @@ async function readStream(store: EventStore, streamId: string, limit?: number) {
     if (error instanceof EventStoreError && error.code === 'invalid_stream_id') return [];
     throw error;
   }
+}
+
+/**
+ * The event a money command's effect ends with: its last new event, or, when the writer answered
+ * it as a duplicate (a resend whose first attempt landed: a client's retry after a lost reply, a
+ * command resent across a fail-over), the last event of the entity's own stream, which that first
+ * attempt wrote. Replies then carry the original position and time, and read-your-writes waits
+ * for it, instead of failing on a duplicate's empty event list.
+ */
+export async function landedEvent(
+  store: EventStore,
+  result: { events: readonly TStoredEvent[] },
+  entityStreamId: string,
+): Promise<TStoredEvent> {
+  const last = result.events[result.events.length - 1] ?? (await readStream(store, entityStreamId)).at(-1);
+  if (!last) throw new Error(`a landed command left no event in ${entityStreamId}`);
+  return last;
 }

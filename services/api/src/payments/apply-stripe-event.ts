@@ -1,5 +1,6 @@
 import { CREDITS_PER_CENT, type TEventMetadata } from '@evalmarket/contracts';
 import type Stripe from 'stripe';
+import { invoiceTerms } from '../billing/invoice-terms.js';
 import { AppError } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
 import type { DomainContext } from '../runtime/domain-context.js';
@@ -124,7 +125,12 @@ export async function creditPaymentIntent(
   const result = await context.ledger.submit(
     {
       type: 'PurchaseCredits',
-      data: { purchase_id: intent.id, user_id: userId, amount_usd: received / 100 },
+      data: {
+        purchase_id: intent.id,
+        user_id: userId,
+        amount_usd: received / 100,
+        invoice: invoiceTerms(context.config.invoicing),
+      },
     },
     metadata,
   );

@@ -11,7 +11,7 @@ import {
   type TEvaluatorStatus,
   type TEventMetadata,
 } from '@evalmarket/contracts';
-import { availableBalance } from '@evalmarket/ledger';
+import { availableBalance, cashoutStreamId } from '@evalmarket/ledger';
 import { getAccountBalance } from '@evalmarket/projector';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
@@ -33,6 +33,7 @@ import { isStripeRefusal } from './stripe-errors.js';
 import { readPayoutHistory } from './payout-history.js';
 import { z } from 'zod';
 import { findCashout } from '../ledger/ledger-lookups.js';
+import { landedEvent } from '../ledger/ledger-lookups.js';
 
 interface EvaluatorRow {
   evaluator_status: TEvaluatorStatus;
@@ -143,7 +144,9 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
         metadata,
       );
       if (!result.ok) throw ledgerRejectionError(result);
-      await context.wallet.waitFor(result.events[result.events.length - 1]!.global_position);
+      await context.wallet.waitFor(
+        (await landedEvent(context.store, result, cashoutStreamId(cashoutId))).global_position,
+      );
       await payCashout(context, gateway, cashoutId, metadata);
       return cashoutReply(context, cashoutId);
     },

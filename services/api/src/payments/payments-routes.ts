@@ -38,6 +38,14 @@ const NO_ACCOUNT_MESSAGE = 'No bank account connected';
 
 /** Payments: configuration, the Stripe webhook, payment setup and Stripe Connect (spec 001 section 7). */
 export async function paymentsRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = await paymentsRoutesDeps(app, context);
+  await configAndWebhookRoutes(app, deps);
+  setupRoutes(app, deps);
+  connectRoutes(app, deps);
+}
+
+/** What the routes below share, built once per app. */
+async function paymentsRoutesDeps(app: App, context: DomainContext) {
   const gateway = await context.payments();
   if (gateway.fake) {
     // Local test mode: the fake delivers its signed webhooks through this app's own pipeline.
@@ -48,7 +56,13 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
     gateway.fake.setWebhookTarget(through(WEBHOOK_PATH));
     gateway.fake.setConnectWebhookTarget(through(CONNECT_WEBHOOK_PATH));
   }
+  return { context, gateway };
+}
 
+type Deps = Awaited<ReturnType<typeof paymentsRoutesDeps>>;
+
+/** How the console reaches Stripe, and the two signed webhooks. */
+async function configAndWebhookRoutes(app: App, { context, gateway }: Deps): Promise<void> {
   app.get(
     '/payments/config',
     {
@@ -86,7 +100,10 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
         'Stripe Connect webhook: events of connected accounts, signed with the Connect endpoint secret (STRIPE_CONNECT_WEBHOOK_SECRET)',
     });
   });
+}
 
+/** Payment and payout set-up: status, saving a card, starting payouts, checking the bank. */
+function setupRoutes(app: App, { context, gateway }: Deps): void {
   app.get(
     '/payments/setup-status',
     {
@@ -172,7 +189,10 @@ export async function paymentsRoutes(app: App, context: DomainContext): Promise<
       return { ...connectStatus(account), verified: account.payouts_enabled };
     },
   );
+}
 
+/** Stripe Connect Express: status, account, onboarding and dashboard links, disconnect. */
+function connectRoutes(app: App, { context, gateway }: Deps): void {
   app.get(
     '/payments/connect/status',
     { schema: { tags: ['payments'], summary: 'Stripe Connect status', response: { 200: ZConnectStatus } } },

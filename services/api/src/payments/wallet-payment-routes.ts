@@ -35,9 +35,24 @@ const NO_SAVED_CARD = 'No saved payment method';
 
 /** Wallet reads, credit purchases, the saved card and auto-recharge (spec 001 sections 2.3-2.5, 7). */
 export async function walletPaymentRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = await walletPaymentRoutesDeps(context);
+  walletReadRoutes(app, deps);
+  purchaseRoutes(app, deps);
+  savedCardRoutes(app, deps);
+  autoRechargeRoutes(app, deps);
+}
+
+/** What the routes below share, built once per app. */
+async function walletPaymentRoutesDeps(context: DomainContext) {
   const gateway = await context.payments();
   const { sql } = context;
+  return { context, gateway, sql };
+}
 
+type Deps = Awaited<ReturnType<typeof walletPaymentRoutesDeps>>;
+
+/** The wallet: both balances, one context, the payment methods. */
+function walletReadRoutes(app: App, { sql }: Deps): void {
   // Also answers /wallet (ignoreTrailingSlash).
   app.get(
     '/wallet/',
@@ -116,7 +131,10 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
       ];
     },
   );
+}
 
+/** Buying credits with a card (a PaymentIntent; credits arrive with its webhook). */
+function purchaseRoutes(app: App, { context, gateway }: Deps): void {
   app.post(
     '/wallet/purchase-credits',
     {
@@ -163,7 +181,10 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
       }
     },
   );
+}
 
+/** The card saved for auto-recharge: saving, reading, removing it. */
+function savedCardRoutes(app: App, { context, gateway, sql }: Deps): void {
   app.post(
     '/wallet/setup-payment-method',
     {
@@ -232,7 +253,10 @@ export async function walletPaymentRoutes(app: App, context: DomainContext): Pro
       return { removed: true as const };
     },
   );
+}
 
+/** Auto-recharge settings: status, configure, toggle. */
+function autoRechargeRoutes(app: App, { context, sql }: Deps): void {
   app.get(
     '/wallet/auto-recharge/status',
     {

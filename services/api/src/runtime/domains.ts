@@ -1,10 +1,5 @@
 import type { DomainEventHandlers } from '@evalmarket/projector';
-import { evaluatorReviewRoutes } from '../admin/evaluator-review-routes.js';
-import { staffEvaluationRoutes } from '../admin/staff-evaluation-routes.js';
-import { staffLedgerRoutes } from '../admin/staff-ledger-routes.js';
-import { staffMoneyActions } from '../admin/staff-money-actions.js';
-import { staffMoneyRoutes } from '../admin/staff-money-routes.js';
-import { staffRoutes } from '../admin/staff-routes.js';
+import { staffRoutes } from '../admin/index.js';
 import { userAdminProjection } from '../admin/user-admin-projection.js';
 import { analyticsRoutes } from '../analytics/analytics-routes.js';
 import { exportRoutes } from '../analytics/export-routes.js';
@@ -41,26 +36,56 @@ export const DOMAIN_PLUGINS: readonly DomainPlugin[] = [
   createEvaluatorRoutes(),
   voteHistoryRoutes,
   linkedinRoutes,
-  evaluatorReviewRoutes,
   staffRoutes,
-  staffMoneyRoutes,
-  staffLedgerRoutes,
-  staffMoneyActions,
-  staffEvaluationRoutes,
   billingRoutes,
   analyticsRoutes,
   exportRoutes,
   evaluationsPlugin,
 ];
 
-export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = [
-  identityProjection,
-  evaluatorProjection,
-  paymentsProjection,
-  userAdminProjection,
-  evaluationProjection,
-  invitationProjection,
+/**
+ * The read models of the domain projection: each domain's handlers and the tables they write
+ * (the rebuild replays them into shadow copies of these tables, compares and swaps; a handler
+ * writing a table not listed here makes the rebuild fail rather than touch the live table).
+ */
+export const DOMAIN_READ_MODELS: readonly { handlers: DomainEventHandlers; tables: readonly string[] }[] = [
+  { handlers: identityProjection, tables: ['users'] },
+  { handlers: evaluatorProjection, tables: ['evaluator_applications', 'users'] },
+  {
+    handlers: paymentsProjection,
+    tables: [
+      'payment_customers',
+      'saved_payment_methods',
+      'auto_recharge_settings',
+      'auto_recharges',
+      'refund_shortfalls',
+      'payout_accounts',
+      'cashouts',
+      'payment_notifications',
+    ],
+  },
+  { handlers: userAdminProjection, tables: ['users'] },
+  {
+    handlers: evaluationProjection,
+    tables: [
+      'evaluations',
+      'evaluation_configs',
+      'langfuse_connections',
+      'project_api_keys',
+      'evaluation_items',
+      'evaluation_assignments',
+      'evaluation_votes',
+      'evaluation_vote_days',
+      'evaluation_alert_settings',
+      'evaluation_alerts_raised',
+    ],
+  },
+  { handlers: invitationProjection, tables: ['evaluation_invitations'] },
 ];
+
+export const DOMAIN_EVENT_HANDLERS: readonly DomainEventHandlers[] = DOMAIN_READ_MODELS.map(
+  (model) => model.handlers,
+);
 
 /** A background process of a domain (webhook follow-up, auto-recharge, Langfuse sync, ...). */
 export interface DomainProcess {

@@ -1,6 +1,7 @@
 import type { SqlClient } from '@evalmarket/db';
 import { createNatsCommandTransport, type CommandTransport } from '@evalmarket/eventbus';
-import type { EventStore } from '@evalmarket/eventstore';
+import type { PackedJournal } from '@evalmarket/eventstore';
+import { REWARD_COMMAND_TYPES, REWARD_STREAM_PREFIX } from '@evalmarket/ledger';
 import {
   serveLedgerCommands,
   startWriterRole,
@@ -33,43 +34,71 @@ export async function startCommandTransport(
   return createNatsCommandTransport({ natsUrl: config.natsUrl.split(','), subjectPrefix, logger });
 }
 
+/** What else runs while this process is the active writer (started on taking over; stopped). */
+export type WhileActive = () => () => void;
+
+/** The writer role, and the services that go with being its active holder. */
+export interface ProcessWriter extends WriterRole {
+  /** Starts `start` now if this process is the active writer, and every time it becomes it. */
+  whileActive(start: WhileActive): void;
+}
+
 /**
  * The writer role: active when this process takes the lease, else standing by. While active it
- * serves the other processes' money commands over the transport.
+ * serves the other processes' money commands over the transport, and runs what was registered
+ * with `whileActive` (the evaluation loop's writer).
  */
 export async function startWriter(
   config: AppConfig,
   parts: {
-    store: EventStore;
+    store: PackedJournal;
     sql: SqlClient;
     fence: FenceSlot;
     commands: CommandTransport | undefined;
     logger: FastifyBaseLogger;
     metrics: AppMetrics;
+    /** The ledger's clock (epoch ms); the wall clock by default. */
+    now?: () => number;
   },
-): Promise<WriterRole | undefined> {
+): Promise<ProcessWriter | undefined> {
   if (!config.roles.has('writer')) return undefined;
   const { commands } = parts;
   let stopServing: (() => void) | undefined;
+  const services: WhileActive[] = [];
+  let stopServices: Array<() => void> = [];
+  const stopActive = () => {
+    stopServing?.();
+    stopServing = undefined;
+    for (const stop of stopServices.splice(0)) stop();
+  };
   const role = await startWriterRole({
     store: parts.store,
     sql: parts.sql,
     fence: parts.fence,
+    // Reward transfers are the ledger's volume: their streams go to the packed journal, and the
+    // evaluation loop's events ride with their commands as companions.
+    packing: { packedStreamPrefix: REWARD_STREAM_PREFIX, companionCommands: REWARD_COMMAND_TYPES },
     logger: parts.logger,
     onCommit: observeLedgerCommits(parts.metrics),
     retryMs: config.writerLeaseRetryMs,
+    ...(parts.now ? { now: parts.now } : {}),
     onChange: (active) => {
-      stopServing?.();
-      stopServing = active && commands ? serveLedgerCommands(commands, active) : undefined;
+      stopActive();
+      if (!active) return;
+      if (commands) stopServing = serveLedgerCommands(commands, active);
+      stopServices = services.map((start) => start());
     },
   });
   return {
     get writer() {
       return role.writer;
     },
+    whileActive(start) {
+      services.push(start);
+      if (role.writer) stopServices.push(start());
+    },
     async stop() {
-      stopServing?.();
-      stopServing = undefined;
+      stopActive();
       await role.stop();
     },
   };

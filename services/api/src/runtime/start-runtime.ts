@@ -1,7 +1,7 @@
 import { connectDatabase, migrate, type SqlClient } from '@evalmarket/db';
 import { createInProcessBus, createJetStreamBus, type EventBus } from '@evalmarket/eventbus';
 import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstore';
-import { createLedgerClient, fencedSqlClient, FenceSlot, type WriterRole } from '@evalmarket/ledger-writer';
+import { createLedgerClient, fencedSqlClient, FenceSlot } from '@evalmarket/ledger-writer';
 import {
   checkpointView,
   createDomainProjection,
@@ -26,6 +26,7 @@ import { registerAuthentication } from '../identity/authenticate.js';
 import { ReadBarrier, registerReadBarrier } from '../events/read-barrier.js';
 import { LoopInvalidations } from '../evaluations/loop/loop-cache.js';
 import { createLoopServices } from '../evaluations/loop/loop-services.js';
+import { followLoopChanges } from '../evaluations/loop/loop-change-feed.js';
 import { createMailer } from '../identity/mailer.js';
 import { serverSecret } from '../identity/server-secrets.js';
 import { AppMetrics } from '../app/metrics.js';
@@ -38,7 +39,7 @@ import {
 import { paymentsGatewayOnDemand } from '../payments/payments-gateway.js';
 import type { DomainContext } from './domain-context.js';
 import { ledgerGateway, type LedgerGateway } from '../ledger/ledger-gateway.js';
-import { startCommandTransport, startWorker, startWriter } from './process-roles.js';
+import { startCommandTransport, startWorker, startWriter, type ProcessWriter } from './process-roles.js';
 import { DOMAIN_EVENT_HANDLERS, DOMAIN_PLUGINS, DOMAIN_PROCESSES } from './domains.js';
 
 /** Events per domain projection batch when embedded (see where it is used). */
@@ -72,7 +73,7 @@ export interface Runtime {
   /** Money commands, to this process's writer or the active one elsewhere. */
   ledger: LedgerGateway;
   /** This process's writer role: active, or standing by (absent without the writer role). */
-  writer: WriterRole | undefined;
+  writer: ProcessWriter | undefined;
   /** The wallet projection (balances, wallet transactions). */
   projector: Projector;
   /** Every other read model. */
@@ -94,6 +95,11 @@ export interface RuntimeOptions {
   logger?: FastifyBaseLogger;
   /** JetStream stream and subject prefix; by default NATS_STREAM and NATS_SUBJECT_PREFIX. */
   nats?: { streamName: string; subjectPrefix: string };
+  /**
+   * The clock of events, ledger decisions and the domains (`context.now`); the wall clock by
+   * default. The world generator (`npm run seed:scale`) moves it across a year.
+   */
+  clock?: () => Date;
 }
 
 export async function startRuntime(settings: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -123,12 +129,21 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
     await migrate(sql);
     // The store's transactions carry this process's writer fence while it holds the lease.
     const fence = new FenceSlot();
-    const store = createPostgresEventStore(fencedSqlClient(sql, fence));
+    const clock = options.clock ?? (() => new Date());
+    const store = createPostgresEventStore(fencedSqlClient(sql, fence), { now: clock });
     const metrics = new AppMetrics();
     const nats = options.nats ?? { streamName: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
     const commands = await startCommandTransport(config, nats.subjectPrefix, logger);
     if (commands) closers.push(() => commands.close());
-    const writer = await startWriter(config, { store, sql, fence, commands, logger, metrics });
+    const writer = await startWriter(config, {
+      store,
+      sql,
+      fence,
+      commands,
+      logger,
+      metrics,
+      now: () => clock().getTime(),
+    });
     if (writer) closers.push(() => writer.stop());
     const ledger = ledgerGateway(
       createLedgerClient({
@@ -194,7 +209,14 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
     // The services every domain shares, built once here and handed over in the context.
     const readBarrier = new ReadBarrier({ domain: domainProjector, wallet: projector });
     const parts = { config, sql, store, ledger, wallet: projector, domain: domainProjector, logger };
-    const loop = createLoopServices({ ...parts, barrier: readBarrier, invalidations: loopNotes });
+    const loop = createLoopServices({ ...parts, barrier: readBarrier, invalidations: loopNotes, commands });
+    writer?.whileActive(loop.becomeActive);
+    if (commands) {
+      // Several processes may share the log: the loop's caches and books follow it (not only
+      // this process's projection).
+      const feed = await followLoopChanges({ store, notes: loopNotes, books: loop.books, logger });
+      closers.push(() => feed.stop());
+    }
     // Closed after the app and the domain processes that use it (closers run in reverse).
     const payments = paymentsGatewayOnDemand({ config, logger });
     closers.push(() => payments.close());
@@ -205,7 +227,7 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
       readBarrier,
       loop,
       payments: payments.get,
-      now: () => new Date(),
+      now: clock,
       metrics,
     };
 
@@ -232,7 +254,7 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
         }
         await registerConsoles(api);
         if (config.devEndpoints)
-          await api.register(devRoutes, { prefix: '/api/v1', sql, ledger, projector, mailer });
+          await api.register(devRoutes, { prefix: '/api/v1', sql, store, ledger, projector, mailer });
       },
     });
     closers.push(() => app.close());

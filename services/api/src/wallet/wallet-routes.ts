@@ -7,12 +7,13 @@ import {
 import type { SqlClient } from '@evalmarket/db';
 import { getWalletBalance, InvalidWalletCursorError, listWalletTransactions } from '@evalmarket/projector';
 import { z } from 'zod';
+import { NEXT_PAGE_HEADER } from '../http/keyset-cursor.js';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
 import { ValidationError } from '../http/errors.js';
 
 /** Header carrying the cursor of the next (older) page of transactions. */
-export const NEXT_PAGE_HEADER = 'x-next-before';
+export { NEXT_PAGE_HEADER };
 
 export async function walletRoutes(app: App, options: { sql: SqlClient }): Promise<void> {
   const { sql } = options;

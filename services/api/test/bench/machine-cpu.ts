@@ -54,3 +54,23 @@ export function startMachineCpu(): () => MachineCpu | undefined {
     return { cores, busyShare, cpuMicros: busyShare * cores * (end.at - start.at) * 1000 };
   };
 }
+
+/** Linux's USER_HZ: /proc reports process times in these ticks (100 on every common build). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, from /proc/{pid}/stat
+ * (fields 14 and 15); undefined when it cannot be read (gone, or not Linux). Lets a bench count
+ * the CPU of processes it did not start in its own thread, e.g. every member of a cluster.
+ */
+export function processCpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1e6) / USER_HZ : undefined;
+  } catch {
+    return undefined;
+  }
+}

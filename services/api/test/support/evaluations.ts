@@ -91,3 +91,34 @@ export async function paidEvaluationWithCrowd(
   );
   return { owner, evaluators, evaluationId };
 }
+
+/**
+ * Each evaluator claims and votes until the evaluation has no item left for them (404). Another
+ * answer (a claim racing the read models between processes) is tried again, a bounded number of
+ * times, so the world ends with every vote the items can take.
+ */
+export async function voteUntilNoItemLeft(
+  runtime: Runtime,
+  evaluationId: string,
+  evaluators: readonly SignedIn[],
+  voteOf: (evaluator: number, externalId: string) => 'good' | 'bad' = () => 'good',
+  comment?: string,
+): Promise<void> {
+  const api = evaluationClient(runtime);
+  for (const [index, who] of evaluators.entries()) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const claimed = await api.claim(who.headers, evaluationId);
+      if (claimed.status === 404) break;
+      if (claimed.status !== 201) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      const vote = voteOf(index, String(claimed.body.external_id));
+      const voted = await api.vote(who.headers, claimed.body.assignment_id, vote, comment);
+      if (voted.status !== 201)
+        throw new Error(`vote answered ${voted.status}: ${JSON.stringify(voted.body)}`);
+    }
+  }
+  // Tests read the tables next: the domain read model holds every vote first.
+  await runtime.domainProjector.waitFor(await runtime.store.headPosition());
+}

@@ -26,28 +26,35 @@ export const EMBEDDED_MODE: RuntimeMode = {
   },
 };
 
-/** Real PostgreSQL and NATS JetStream, each test run on its own database and stream. */
-export const SERVICES_MODE: RuntimeMode = {
-  name: 'services (PostgreSQL, NATS JetStream)',
-  async start(overrides = {}) {
-    const db: TestDatabase = await createTestDatabase({ migrate: false });
-    const suffix = randomBytes(4).toString('hex');
-    const nats = { streamName: `EVENTS_T_${suffix}`, subjectPrefix: `t${suffix}` };
-    const runtime = await startRuntime(
-      testConfig({ databaseUrl: db.url, natsUrl: process.env.NATS_URL, ...overrides }),
-      { nats },
-    );
-    return {
-      runtime,
-      async cleanup() {
-        const nc = await connect({ servers: process.env.NATS_URL });
-        await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
-        await nc.close();
-        await db.drop();
-      },
-    };
-  },
-};
+/**
+ * Real PostgreSQL and NATS JetStream, each test run on its own database and on a stream named
+ * `{streamPrefix}_{random}`.
+ */
+export function servicesMode(streamPrefix = 'EVENTS_T'): RuntimeMode {
+  return {
+    name: 'services (PostgreSQL, NATS JetStream)',
+    async start(overrides = {}) {
+      const db: TestDatabase = await createTestDatabase({ migrate: false });
+      const suffix = randomBytes(4).toString('hex');
+      const nats = { streamName: `${streamPrefix}_${suffix}`, subjectPrefix: `t${suffix}` };
+      const runtime = await startRuntime(
+        testConfig({ databaseUrl: db.url, natsUrl: process.env.NATS_URL, ...overrides }),
+        { nats },
+      );
+      return {
+        runtime,
+        async cleanup() {
+          const nc = await connect({ servers: process.env.NATS_URL });
+          await (await jetstreamManager(nc)).streams.delete(nats.streamName).catch(() => undefined);
+          await nc.close();
+          await db.drop();
+        },
+      };
+    },
+  };
+}
+
+export const SERVICES_MODE: RuntimeMode = servicesMode();
 
 /** The embedded default always; the services too when DATABASE_URL and NATS_URL are set. */
 export function runtimeModes(): RuntimeMode[] {

@@ -1,6 +1,7 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiCall, api, ApiError } from '../../api/client';
+import { getProfile, requestEmailChange, updateProfile } from '../../api/account';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import './account.css';
 
@@ -31,7 +32,7 @@ export function AccountPage() {
 
   useEffect(() => {
     let live = true;
-    apiCall({ action: 'loading the profile' }, (init) => api.GET('/api/v1/profile/', init))
+    getProfile()
       .then((fresh) => {
         if (!live) return;
         setProfile(fresh);
@@ -78,9 +79,7 @@ function ProfileForm({ profile, onSaved }: { profile: TProfile; onSaved: (profil
     setSaving(true);
     setMessage(undefined);
     try {
-      const updated = await apiCall({ action: 'updating the profile' }, (init) =>
-        api.PUT('/api/v1/profile/', { ...init, body: { first_name: first.trim(), last_name: last.trim() } }),
-      );
+      const updated = await updateProfile({ first_name: first.trim(), last_name: last.trim() });
       onSaved(updated);
       setFirst(updated.first_name);
       setLast(updated.last_name);
@@ -178,9 +177,7 @@ function EmailField({ profile }: { profile: TProfile }) {
     setSending(true);
     setMessage(undefined);
     try {
-      const reply = await apiCall({ action: 'changing email' }, (init) =>
-        api.POST('/api/v1/profile/change-email', { ...init, body: { new_email: email.trim() } }),
-      );
+      const reply = await requestEmailChange(email.trim());
       setEditing(false);
       setEmail('');
       setMessage({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiCall, api, ApiError } from '../../api/client';
+import { verifyEmailChange } from '../../api/account';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import './account.css';
 
@@ -18,9 +19,7 @@ const verifications = new Map<string, Promise<VerifyReply>>();
 function verifyOnce(token: string): Promise<VerifyReply> {
   let pending = verifications.get(token);
   if (!pending) {
-    pending = apiCall({ action: 'verifying email change', anonymous: true }, (init) =>
-      api.GET('/api/v1/auth/verify-email-change/{token}', { ...init, params: { path: { token } } }),
-    );
+    pending = verifyEmailChange(token);
     verifications.set(token, pending);
   }
   return pending;

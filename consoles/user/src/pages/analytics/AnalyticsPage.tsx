@@ -8,7 +8,14 @@ import type {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { apiCall, api, ApiError } from '../../api/client';
+import {
+  exportAnalytics,
+  getEarningsAnalytics,
+  getEarningsSummary,
+  getSpendingAnalytics,
+  getSpendingSummary,
+} from '../../api/analytics';
+import { ApiError } from '../../api/client';
 import { formatUsd } from '../../format';
 import { BreakdownChart, metricValue, MetricsChart, signedChange, TrendChart } from './charts';
 import './analytics.css';
@@ -81,28 +88,17 @@ export function AnalyticsPage({ kind }: { kind: Kind }) {
   const load = useCallback(async () => {
     setLoading(true);
     setError(undefined);
-    const action = { action: 'loading analytics' };
     const [main, detail] = await Promise.allSettled<
       [Promise<SpendingAnalytics | EarningsAnalytics>, Promise<SpendingSummary | EarningsSummary>]
     >(
       kind === 'spending'
         ? [
-            apiCall(action, (init) =>
-              api.GET('/api/v1/analytics/spending/', {
-                ...init,
-                params: { query: { period, ...(project ? { project_id: project } : {}) } },
-              }),
-            ),
-            apiCall(action, (init) => api.GET('/api/v1/analytics/spending/summary', init)),
+            getSpendingAnalytics({ period, ...(project ? { project_id: project } : {}) }),
+            getSpendingSummary(),
           ]
         : [
-            apiCall(action, (init) =>
-              api.GET('/api/v1/analytics/earnings/', {
-                ...init,
-                params: { query: { period, ...(project ? { evaluation_id: project } : {}) } },
-              }),
-            ),
-            apiCall(action, (init) => api.GET('/api/v1/analytics/earnings/summary', init)),
+            getEarningsAnalytics({ period, ...(project ? { evaluation_id: project } : {}) }),
+            getEarningsSummary(),
           ],
     );
     if (main.status === 'fulfilled') {
@@ -350,20 +346,12 @@ function Exports({ kind, period, project }: { kind: Kind; period: TAnalyticsPeri
     setFailed(undefined);
     try {
       setResult(
-        await apiCall({ action: 'exporting analytics' }, (init) =>
-          api.POST(
-            kind === 'spending' ? '/api/v1/analytics/spending/export' : '/api/v1/analytics/earnings/export',
-            {
-              ...init,
-              body: {
-                format: button.format,
-                time_filter: { period },
-                ...(project ? { project_filter: { project_id: project } } : {}),
-                ...(button.report ? { report: button.report } : {}),
-              },
-            },
-          ),
-        ),
+        await exportAnalytics(kind, {
+          format: button.format,
+          time_filter: { period },
+          ...(project ? { project_filter: { project_id: project } } : {}),
+          ...(button.report ? { report: button.report } : {}),
+        }),
       );
     } catch (error) {
       setFailed({ message: error instanceof Error ? error.message : 'Export failed', button });

@@ -1,6 +1,12 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { apiDownload, apiCall, api } from '../../api/client';
+import {
+  downloadInvoice,
+  exportAnalytics,
+  getEarningBilling,
+  getSpendingBilling,
+  listInvoices,
+} from '../../api/analytics';
 import { useAuth } from '../../auth/AuthProvider';
 import { formatDate, formatUsd } from '../../format';
 import '../analytics/analytics.css';
@@ -91,10 +97,7 @@ function SpendingTab() {
   const [exported, setExported] = useState<{ file_name: string; download_url: string }>();
 
   useEffect(() => {
-    Promise.all([
-      apiCall({ action: 'loading billing' }, (init) => api.GET('/api/v1/billing/summary/spending', init)),
-      apiCall({ action: 'loading invoices' }, (init) => api.GET('/api/v1/billing/invoices', init)),
-    ])
+    Promise.all([getSpendingBilling(), listInvoices()])
       .then(([nextSummary, nextInvoices]) => {
         setSummary(nextSummary);
         setInvoices(nextInvoices);
@@ -105,11 +108,10 @@ function SpendingTab() {
   async function exportInvoices() {
     try {
       setExported(
-        await apiCall({ action: 'exporting' }, (init) =>
-          api.POST('/api/v1/analytics/spending/export', {
-            ...init,
-            body: { format: 'csv', time_filter: { period: 'all' }, report: 'invoices' },
-          }),
+        await exportAnalytics(
+          'spending',
+          { format: 'csv', time_filter: { period: 'all' }, report: 'invoices' },
+          'exporting',
         ),
       );
     } catch (failure) {
@@ -181,11 +183,9 @@ function SpendingTab() {
                         className="button button-small"
                         aria-label={`Download ${invoice.invoice_number}`}
                         onClick={() =>
-                          void apiDownload(
-                            `/api/v1/billing/invoices/${encodeURIComponent(invoice.id)}/download`,
-                            `${invoice.invoice_number}.pdf`,
-                            'downloading the invoice',
-                          ).catch((failure: unknown) => console.error('Invoice download failed', failure))
+                          void downloadInvoice(invoice.id, `${invoice.invoice_number}.pdf`).catch(
+                            (failure: unknown) => console.error('Invoice download failed', failure),
+                          )
                         }
                       >
                         Download
@@ -206,7 +206,7 @@ function EarningTab() {
   const [summary, setSummary] = useState<EarningSummary>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    apiCall({ action: 'loading billing' }, (init) => api.GET('/api/v1/billing/summary/earning', init))
+    getEarningBilling()
       .then(setSummary)
       .catch((failure: Error) => setError(failure.message));
   }, []);

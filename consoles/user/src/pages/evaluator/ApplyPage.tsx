@@ -9,7 +9,8 @@ import {
 } from '@evalmarket/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiCall, api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { applyAsEvaluator, getEvaluatorStatus, LINKEDIN_AUTHORIZE, uploadCv } from '../../api/evaluator';
 import { announceEvaluatorStatusChange } from '../../layout/useEvaluatorStatus';
 import { ApplicationState } from './ApplicationState';
 import './evaluator.css';
@@ -17,7 +18,6 @@ import './evaluator.css';
 type Step = 'welcome' | 'method' | 'details' | 'confirmation';
 type Method = 'cv_upload' | 'indeed';
 
-const LINKEDIN_AUTHORIZE = '/api/v1/auth/linkedin/authorize';
 const CV_EXTENSIONS = /\.(pdf|docx?)$/i;
 
 /** The CV rules (spec 001 section 5): PDF, .doc or .docx, under 5 MB. */
@@ -55,7 +55,7 @@ export function ApplyPage() {
   }, [step]);
 
   useEffect(() => {
-    apiCall({ action: 'loading the evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
+    getEvaluatorStatus()
       .then(setCurrent)
       .catch(() => undefined)
       .finally(() => setStatusChecked(true));
@@ -65,9 +65,7 @@ export function ApplyPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      await apiCall({ action: 'submitting the application' }, (init) =>
-        api.POST('/api/v1/evaluator/apply', { ...init, body: request }),
-      );
+      await applyAsEvaluator(request);
       announceEvaluatorStatusChange();
       setStep('confirmation');
     } catch (caught) {
@@ -297,17 +295,7 @@ function CvDetails({
     setSubmitting(true);
     setError(undefined);
     try {
-      const reply = await apiCall({ action: 'uploading the CV' }, (init) =>
-        api.POST('/api/v1/evaluator/upload/cv', {
-          ...init,
-          body: { file },
-          bodySerializer: (body) => {
-            const form = new FormData();
-            form.append('file', body.file);
-            return form;
-          },
-        }),
-      );
+      const reply = await uploadCv(file);
       onUploaded(reply.file_url);
     } catch (caught) {
       setError(failure(caught, 'Failed to upload CV file'));

@@ -8,7 +8,7 @@ import {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiCall, api } from '../../api/client';
+import { getEvaluatorStatus, requestCashout } from '../../api/evaluator';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import { newIdempotencyKey } from '../../payments/useStripe';
 import './evaluator.css';
@@ -44,11 +44,7 @@ export function CashoutPage() {
   const load = useCallback(async () => {
     setLoadError(undefined);
     try {
-      setStatus(
-        await apiCall({ action: 'loading cashout information' }, (init) =>
-          api.GET('/api/v1/evaluator/status', init),
-        ),
-      );
+      setStatus(await getEvaluatorStatus());
     } catch {
       setLoadError('Failed to load cashout information');
     }
@@ -72,10 +68,7 @@ export function CashoutPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const reply = await apiCall(
-        { action: 'processing the cashout', idempotencyKey: newIdempotencyKey() },
-        (init) => api.POST('/api/v1/evaluator/cashout', init),
-      );
+      const reply = await requestCashout(newIdempotencyKey());
       setConfirming(false);
       if (reply.status === 'failed') setError(reply.failure_reason ?? PAYMENT_MESSAGES.cashoutFailed);
       else setResult(reply);

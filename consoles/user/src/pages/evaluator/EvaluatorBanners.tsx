@@ -5,7 +5,8 @@ import {
 } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiCall, api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { expressExpertInterest, getEvaluatorStatus } from '../../api/evaluator';
 import './evaluator.css';
 
 /** Verified evaluators with less than this earning balance (credits) see no status banner. */
@@ -58,7 +59,7 @@ export function EvaluatorBanners() {
 
   useEffect(() => {
     let live = true;
-    apiCall({ action: 'loading the evaluator status' }, (init) => api.GET('/api/v1/evaluator/status', init))
+    getEvaluatorStatus()
       .then((reply) => live && setStatus(reply))
       .catch((error: unknown) => console.warn('Evaluator status unavailable', error));
     return () => {
@@ -70,9 +71,7 @@ export function EvaluatorBanners() {
     setSending(true);
     setInterestError(undefined);
     try {
-      await apiCall({ action: 'expressing expert interest' }, (init) =>
-        api.POST('/api/v1/evaluator/express-expert-interest', init),
-      );
+      await expressExpertInterest();
       setInterestSent(true);
       setInterestHidden(true);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { TPayoutHistoryItem } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { apiCall, api } from '../../api/client';
+import { listPayouts } from '../../api/evaluator';
 import { creditsToUsd, formatDateTime } from '../../format';
 
 const STATUS_BADGE: Record<TPayoutHistoryItem['status'], string> = {
@@ -21,11 +21,7 @@ export function PayoutHistory({ version }: { version: number }) {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      setItems(
-        await apiCall({ action: 'loading the payout history' }, (init) =>
-          api.GET('/api/v1/evaluator/cashouts', init),
-        ),
-      );
+      setItems(await listPayouts());
     } catch {
       setError('Failed to load the payout history');
     }

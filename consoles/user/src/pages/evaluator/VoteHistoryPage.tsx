@@ -1,7 +1,7 @@
 import type { TOwnVote } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiCall, api } from '../../api/client';
+import { listOwnVotes } from '../../api/evaluator';
 import { errorText, formatCredits, formatDateTime } from '../../format';
 import './evaluator.css';
 
@@ -24,9 +24,7 @@ export function VoteHistoryPage() {
     setLoading(true);
     setError(undefined);
     try {
-      const page = await apiCall({ action: 'loading your votes' }, (init) =>
-        api.GET('/api/v1/evaluator/votes', { ...init, params: { query: before ? { before } : {} } }),
-      );
+      const page = await listOwnVotes(before);
       if (id !== request.current) return;
       setVotes((current) => (before ? [...(current ?? []), ...page.votes] : page.votes));
       setCursor(page.next_before);

@@ -1,7 +1,13 @@
 import type { TConnectStatus } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiCall, api } from '../../api/client';
+import {
+  createDashboardLink,
+  disconnectPayoutAccount,
+  getPayoutStatus,
+  getSetupStatus,
+  verifyBank,
+} from '../../api/payments';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 import { useToasts } from '../../ui/Toasts';
 import './payment-setup.css';
@@ -59,9 +65,7 @@ function PaymentMethods() {
 
   const load = useCallback(async () => {
     try {
-      const reply = await apiCall({ action: 'loading payment setup' }, (init) =>
-        api.GET('/api/v1/payments/setup-status', init),
-      );
+      const reply = await getSetupStatus();
       setStatus(reply.spending);
       return reply.spending;
     } catch {
@@ -109,11 +113,7 @@ function BankAccount({ returned }: { returned: boolean }) {
 
   const load = useCallback(async () => {
     try {
-      setStatus(
-        await apiCall({ action: 'loading the payout status' }, (init) =>
-          api.GET('/api/v1/payments/connect/status', init),
-        ),
-      );
+      setStatus(await getPayoutStatus());
       setLoadError(undefined);
     } catch {
       setLoadError('Failed to refresh status');
@@ -129,9 +129,7 @@ function BankAccount({ returned }: { returned: boolean }) {
   const refresh = useCallback(async () => {
     setError(undefined);
     try {
-      const reply = await apiCall({ action: 'refreshing the payout status' }, (init) =>
-        api.POST('/api/v1/payments/verify-bank', init),
-      );
+      const reply = await verifyBank();
       setStatus({
         has_account: reply.has_account,
         details_submitted: reply.details_submitted,
@@ -167,9 +165,7 @@ function BankAccount({ returned }: { returned: boolean }) {
     setError(undefined);
     const tab = window.open('', '_blank');
     try {
-      const link = await apiCall({ action: 'opening the account dashboard' }, (init) =>
-        api.POST('/api/v1/payments/connect/dashboard-link', init),
-      );
+      const link = await createDashboardLink();
       if (tab) tab.location.href = link.dashboard_url;
       else window.open(link.dashboard_url, '_blank', 'noopener');
     } catch {
@@ -183,9 +179,7 @@ function BankAccount({ returned }: { returned: boolean }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiCall({ action: 'disconnecting' }, (init) =>
-        api.POST('/api/v1/payments/connect/disconnect', init),
-      );
+      await disconnectPayoutAccount();
       await load();
     } catch {
       setError('Failed to disconnect bank account');

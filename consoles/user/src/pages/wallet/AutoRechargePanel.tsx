@@ -7,7 +7,14 @@ import {
   type TAutoRechargeSettings,
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiCall, api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import {
+  configureAutoRecharge,
+  getAutoRecharge,
+  getSavedCard,
+  removeSavedCard,
+  toggleAutoRecharge,
+} from '../../api/wallet';
 import { creditsToUsd, formatCredits, formatDateTime } from '../../format';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 
@@ -67,11 +74,7 @@ export function AutoRechargePanel() {
   const loadSettings = useCallback(async () => {
     setLoadError(undefined);
     try {
-      apply(
-        await apiCall({ action: 'loading auto-recharge settings' }, (init) =>
-          api.GET('/api/v1/wallet/auto-recharge/status', init),
-        ),
-      );
+      apply(await getAutoRecharge());
     } catch {
       setLoadError('Failed to load settings');
     }
@@ -79,9 +82,7 @@ export function AutoRechargePanel() {
 
   const loadCard = useCallback(async (): Promise<SavedCard | null> => {
     try {
-      const saved = await apiCall({ action: 'loading the saved card' }, (init) =>
-        api.GET('/api/v1/wallet/saved-payment-method', init),
-      );
+      const saved = await getSavedCard();
       setCard(saved);
       return saved;
     } catch (error) {
@@ -120,20 +121,13 @@ export function AutoRechargePanel() {
     setSaving(true);
     try {
       if (enabled) {
-        await apiCall({ action: 'saving auto-recharge settings' }, (init) =>
-          api.POST('/api/v1/wallet/auto-recharge/configure', {
-            ...init,
-            body: {
-              threshold_credits: thresholdValue,
-              purchase_amount_credits: purchaseValue,
-              enabled: true,
-            },
-          }),
-        );
+        await configureAutoRecharge({
+          threshold_credits: thresholdValue,
+          purchase_amount_credits: purchaseValue,
+          enabled: true,
+        });
       } else if (settings.enabled) {
-        await apiCall({ action: 'saving auto-recharge settings' }, (init) =>
-          api.PUT('/api/v1/wallet/auto-recharge/toggle', { ...init, body: { enabled: false } }),
-        );
+        await toggleAutoRecharge(false);
       }
       await loadSettings();
       flash('success', 'Auto-recharge settings saved');
@@ -147,9 +141,7 @@ export function AutoRechargePanel() {
   async function removeCard() {
     if (!window.confirm(REMOVE_CARD_CONFIRM)) return;
     try {
-      await apiCall({ action: 'removing the payment method' }, (init) =>
-        api.DELETE('/api/v1/wallet/saved-payment-method', init),
-      );
+      await removeSavedCard();
       setCard(null);
       await loadSettings();
       flash('success', 'Payment method removed');

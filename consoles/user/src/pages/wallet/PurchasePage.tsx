@@ -2,7 +2,7 @@ import { CREDITS_PER_USD, PAYMENT_MESSAGES, type TWalletBalanceReply } from '@ev
 import { Elements, PaymentElement } from '@stripe/react-stripe-js';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiCall, api } from '../../api/client';
+import { getBalance } from '../../api/wallet';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import {
   creditsFor,
@@ -25,9 +25,7 @@ export function PurchasePage() {
   const loadBalance = useCallback(async () => {
     setBalanceError(undefined);
     try {
-      setBalance(
-        await apiCall({ action: 'loading the balance' }, (init) => api.GET('/api/v1/wallet/balance', init)),
-      );
+      setBalance(await getBalance());
     } catch {
       setBalanceError('Error loading wallet');
     }

@@ -7,7 +7,8 @@ import {
 } from '@evalmarket/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, apiCall, apiCallWithHeaders } from '../../api/client';
+import { switchContext } from '../../api/account';
+import { getBalance, getWallet, listTransactions } from '../../api/wallet';
 import { useAuth } from '../../auth/AuthProvider';
 import { creditsToUsd, formatCredits, formatDate } from '../../format';
 import { AutoRechargePanel } from './AutoRechargePanel';
@@ -44,15 +45,13 @@ export function WalletPage() {
   const loadWallet = useCallback(async () => {
     setWalletError(undefined);
     try {
-      setWallet(await apiCall({ action: 'loading the wallet' }, (init) => api.GET('/api/v1/wallet/', init)));
+      setWallet(await getWallet());
       setRefreshKey((key) => key + 1);
     } catch {
       setWalletError('Error loading wallet');
     }
     try {
-      const balance = await apiCall({ action: 'checking the balance' }, (init) =>
-        api.GET('/api/v1/wallet/balance', init),
-      );
+      const balance = await getBalance();
       setZeroBalance(balance.credits_balance === 0);
     } catch (error) {
       console.warn('Balance check for the bonus banner failed', error);
@@ -71,9 +70,7 @@ export function WalletPage() {
     setSwitching(true);
     setSwitchError(undefined);
     try {
-      const updated = await apiCall({ action: 'switching context' }, (init) =>
-        api.POST('/api/v1/auth/set-context', { ...init, body: { context: next } }),
-      );
+      const updated = await switchContext(next);
       setProfile(updated);
       setContext(next);
       await loadWallet();
@@ -207,12 +204,10 @@ function Transactions({ refreshKey }: { refreshKey: number }) {
       ...(before ? { before } : {}),
     };
     try {
-      const { data, headers } = await apiCallWithHeaders({ action: 'loading transactions' }, (init) =>
-        api.GET('/api/v1/wallet/transactions', { ...init, params: { query } }),
-      );
+      const { rows: data, nextBefore } = await listTransactions(query);
       if (id !== request.current) return;
       setRows((current) => (before ? [...(current ?? []), ...data] : data));
-      setCursor(headers.get('x-next-before'));
+      setCursor(nextBefore);
     } catch {
       if (id === request.current) setError('Error loading transactions');
     } finally {

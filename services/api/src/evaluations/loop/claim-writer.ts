@@ -22,6 +22,7 @@ import {
 } from './decide-claim.js';
 import type { ClaimCommand, ClaimedAssignment } from './loop-writer.js';
 import type { LoopProblem } from './loop-problems.js';
+import { readAssignment } from './loop-reads.js';
 import { ledgerProblem } from './problem-errors.js';
 import { wrote, type LoopWriterDeps } from './writer-deps.js';
 
@@ -68,7 +69,7 @@ export async function claimIn(
   }
 
   const reward = rewardFor(config, who);
-  const refused = creditsProblem(reward, spendableCredits(deps, requesterId));
+  const refused = creditsProblem(reward, await spendableCredits(deps, requesterId));
   if (refused) return refused;
   const terms = claimTerms(command.assignment_id, reward, who, now.getTime(), deps.leaseMs);
   let settle!: () => void;
@@ -88,11 +89,58 @@ export async function claimIn(
           command.metadata,
         )
       : await appendClaim(deps, evaluationId, book, taken.claim, command.metadata);
+    if (problem === CLAIMED_BEFORE) {
+      const earlier = await earlierClaim(deps, taken.claim.assignmentId, userId);
+      return earlier ? { evaluationId, claim: earlier, config } : CLAIM_CONFLICT;
+    }
     if (problem) return problem;
   } finally {
     settle();
   }
   return { evaluationId, claim: taken.claim, config };
+}
+
+/**
+ * The claim's reservation exists with other terms: an earlier attempt of this same request (its
+ * assignment id comes from the request's Idempotency-Key) landed, and this resend, decided anew
+ * by a writer that took over, picked another item or lease. The earlier claim is the answer.
+ */
+const CLAIMED_BEFORE = 'claimed_before';
+const CLAIM_CONFLICT: LoopProblem = {
+  status: 409,
+  code: 'idempotency_key_reused_with_different_payload',
+  detail: 'This Idempotency-Key was used for another claim',
+};
+
+/**
+ * The claim an earlier attempt of the request recorded, from the assignments read model once the
+ * domain projection has passed the log's head (the attempt committed before this one was decided;
+ * its ItemClaimed rides in the packed journal with the reservation, so the read model is where a
+ * single assignment is found).
+ */
+async function earlierClaim(
+  deps: LoopWriterDeps,
+  assignmentId: string,
+  evaluatorId: string,
+): Promise<Claim | undefined> {
+  await deps.domain.waitFor(await deps.store.headPosition());
+  const row = await readAssignment(deps.sql, assignmentId);
+  if (!row || row.evaluator_id !== evaluatorId) return undefined;
+  const leaseExpiresAt = new Date(row.expires_at).toISOString();
+  const reward = Number(row.reward_credits);
+  return {
+    assignmentId,
+    itemId: row.item_id,
+    evaluatorId,
+    credits: reward,
+    expiresAtMs: bookExpiryOf(leaseExpiresAt),
+    reward,
+    tier: row.tier,
+    transferId: row.transfer_id,
+    leaseExpiresAt,
+    state: row.status === 'claimed' ? 'live' : (row.status as Claim['state']),
+    ready: Promise.resolve(),
+  };
 }
 
 /**
@@ -109,7 +157,7 @@ async function reserveAndClaim(
     terms,
   }: { evaluationId: string; requesterId: string; book: ClaimBook; claim: Claim; terms: ClaimTerms },
   metadata: TEventMetadata,
-): Promise<LoopProblem | undefined> {
+): Promise<LoopProblem | typeof CLAIMED_BEFORE | undefined> {
   const submitted = deps.ledger.submitMany(
     [
       { type: 'OpenUserAccounts', data: { user_id: claim.evaluatorId } },
@@ -147,6 +195,7 @@ async function reserveAndClaim(
   }
   if (!reserved!.ok) {
     book.cancel(claim.assignmentId);
+    if (reserved!.rejection === 'idempotency_key_reused_with_different_payload') return CLAIMED_BEFORE;
     return reservationProblem(reserved!.rejection) ?? ledgerProblem(reserved!);
   }
   // The ledger's lease started when it decided, a little after the claim's.

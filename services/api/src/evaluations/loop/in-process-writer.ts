@@ -112,7 +112,7 @@ async function withNext(
 async function skip(deps: LoopWriterDeps, command: SkipCommand) {
   try {
     if (!isAssignmentId(command.assignment_id)) return { ok: false as const, problem: ASSIGNMENT_NOT_FOUND };
-    await deps.barrier.settle();
+    await deps.settle();
     const row = await ownAssignment(deps, command.assignment_id, command.evaluator_id);
     const decision = decideSkip(row.status);
     if (decision.kind === 'refuse') return { ok: false as const, problem: decision.problem };

@@ -4,7 +4,7 @@ import type { ApplyProjection } from '@evalmarket/projector';
 import { BatchLoader } from '../../http/batch-loader.js';
 import type { DomainContext } from '../../runtime/domain-context.js';
 import { findEvaluation } from '../evaluation-access.js';
-import { readConfig } from '../config-api.js';
+import { readConfig } from '../config-routes.js';
 
 /*
  * What every claim would otherwise re-read (the evaluation's status and owner, its configuration,
@@ -26,9 +26,17 @@ const MAX_ENTRIES = 20_000;
 const EVALUATION_EVENTS = new Set(['EvaluationCreated', 'EvaluationStatusChanged', 'EvaluationConfigured']);
 const EVALUATOR_EVENTS = new Set(['EvaluatorApplied', 'EvaluatorVerified', 'EvaluatorRejected']);
 
+/** The event types that change what the loop's caches hold. */
+export const LOOP_CACHE_EVENT_TYPES: readonly string[] = [
+  ...EVALUATION_EVENTS,
+  ...EVALUATOR_EVENTS,
+  'ItemsUpdated',
+];
+
 /**
  * Positions of the last events that changed what the caches hold: one per runtime, fed by its
- * domain projection (see `wrap`) and given to its loop cache by the composition root.
+ * domain projection (see `wrap`) and, where several processes share the log, by the loop's
+ * change feed (loop-change-feed.ts), and given to its loop cache by the composition root.
  */
 export class LoopInvalidations {
   evaluationsChangedAt = 0;

@@ -1,15 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import {
   ZAssignment,
   ZClaimRequest,
   ZEvaluatorProject,
   ZVoteReply,
   ZVoteRequest,
+  type TEventMetadata,
 } from '@evalmarket/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app/build-app.js';
 import { requireUser } from '../../auth/guards.js';
 import { eventMetadata } from '../../events/record-events.js';
+import { requestEntityId, requestIdempotencyKey } from '../../http/request-ids.js';
 import type { DomainContext } from '../../runtime/domain-context.js';
 import { NO_ITEM, rewardFor } from './decide-claim.js';
 import { voteComment } from './decide-vote.js';
@@ -90,9 +92,9 @@ export async function loopRoutes(app: App, context: DomainContext): Promise<void
         const outcome = await writer.claim({
           evaluation_id: evaluationId,
           evaluator_id: userId,
-          assignment_id: randomUUID(),
+          assignment_id: requestEntityId(request, `loop-claim:${evaluationId}`),
           now: context.now().toISOString(),
-          metadata: eventMetadata(request),
+          metadata: loopMetadata(request),
         });
         if (outcome.ok) {
           reply.status(201);
@@ -126,9 +128,11 @@ export async function loopRoutes(app: App, context: DomainContext): Promise<void
         evaluator_id: userId,
         vote: request.body.vote,
         comment: voteComment(request.body.comment),
-        next: request.body.next ? { assignment_id: randomUUID() } : null,
+        next: request.body.next
+          ? { assignment_id: requestEntityId(request, `loop-next:${request.params.id}`) }
+          : null,
         now: context.now().toISOString(),
-        metadata: eventMetadata(request),
+        metadata: loopMetadata(request),
       });
       if (!voted.ok) throw problemError(voted.problem);
       reply.status(201);
@@ -153,12 +157,21 @@ export async function loopRoutes(app: App, context: DomainContext): Promise<void
         assignment_id: request.params.id,
         evaluator_id: userId,
         now: context.now().toISOString(),
-        metadata: eventMetadata(request),
+        metadata: loopMetadata(request),
       });
       if (!skipped.ok) throw problemError(skipped.problem);
       return { assignment_id: skipped.assignment_id, status: skipped.status };
     },
   );
+}
+
+/**
+ * A loop command's metadata: with the request's Idempotency-Key, which the command transport
+ * carries to the writer (the ids a retried request makes derive from it: requestEntityId).
+ */
+function loopMetadata(request: FastifyRequest): TEventMetadata {
+  const key = requestIdempotencyKey(request);
+  return { ...eventMetadata(request), ...(key === undefined ? {} : { idempotency_key: key }) };
 }
 
 /** A claim's reply: the writer's answer with the item's payload (from the loop cache). */

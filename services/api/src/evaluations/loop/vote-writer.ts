@@ -86,7 +86,7 @@ export async function voteFromReadModel(
   deps: LoopWriterDeps,
   command: VoteCommand,
 ): Promise<{ row: AssignmentRow; answer: VoteAnswer }> {
-  await deps.barrier.settle();
+  await deps.settle();
   const row = await ownAssignment(deps, command.assignment_id, command.evaluator_id);
   const voteId = voteIdOf(row.assignment_id);
   const answer = {

@@ -14,6 +14,11 @@ export interface LoopWriterDeps extends Pick<
   barrier: ReadBarrier;
   appender: GroupAppender;
   leaseMs: number;
+  /**
+   * Resolves once the domain read model holds every loop write so far: this process's (the read
+   * barrier) and those of the writers before it (up to the log's head when it took over).
+   */
+  settle(): Promise<void>;
 }
 
 /** Later reads of this process wait for both read models to include `position`. */

@@ -1,0 +1,132 @@
+/*
+ * The read routes `npm run bench:reads` measures, as data: add a route by adding a line. Each
+ * names who asks (a requester with evaluations, an evaluator with earnings, a staff admin) and
+ * its p99 target. Paths may depend on the world (the requester's first evaluation, a cursor).
+ */
+import { BALANCE_P99_TARGET_MS, READ_P99_TARGET_MS } from './bench-args.js';
+
+export type Asker = 'requester' | 'evaluator' | 'admin';
+
+export interface WorldFacts {
+  requesterId: string;
+  evaluatorId: string;
+  evaluationId: string;
+  /** The cursor of page 100 of the requester's transactions (or of the last page there is). */
+  transactionsPage100: { before: string; page: number } | undefined;
+}
+
+export interface ReadRoute {
+  name: string;
+  asker: Asker;
+  path(world: WorldFacts): string;
+  p99TargetMs: number;
+}
+
+const ra = (filter: Record<string, unknown> = {}) =>
+  `sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+export const READ_ROUTES: ReadRoute[] = [
+  {
+    name: 'wallet balance',
+    asker: 'requester',
+    path: () => '/api/v1/wallet/balance',
+    p99TargetMs: BALANCE_P99_TARGET_MS,
+  },
+  {
+    name: 'transactions, page 1',
+    asker: 'requester',
+    path: () => '/api/v1/wallet/transactions',
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'transactions, page 100',
+    asker: 'requester',
+    path: (world) =>
+      `/api/v1/wallet/transactions${world.transactionsPage100 ? `?before=${encodeURIComponent(world.transactionsPage100.before)}` : ''}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'spending analytics (30d)',
+    asker: 'requester',
+    path: () => '/api/v1/analytics/spending/',
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'spending analytics (1y)',
+    asker: 'requester',
+    path: () => '/api/v1/analytics/spending/?period=1y',
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'earnings analytics (1y)',
+    asker: 'evaluator',
+    path: () => '/api/v1/analytics/earnings/?period=1y',
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'evaluation metrics',
+    asker: 'requester',
+    path: (world) => `/api/v1/evaluations/${world.evaluationId}/metrics`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: users',
+    asker: 'admin',
+    path: () => `/api/v1/admin/users?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: transactions',
+    asker: 'admin',
+    path: () => `/api/v1/admin/transactions?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: evaluations',
+    asker: 'admin',
+    path: () => `/api/v1/admin/evaluations?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: purchases',
+    asker: 'admin',
+    path: () => `/api/v1/admin/purchases?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: cash-outs',
+    asker: 'admin',
+    path: () => `/api/v1/admin/cashouts?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: evaluator applications',
+    asker: 'admin',
+    path: () => `/api/v1/admin/evaluator-applications?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log: newest',
+    asker: 'admin',
+    path: () => `/api/v1/admin/events?${ra()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log: type filter',
+    asker: 'admin',
+    path: () => `/api/v1/admin/events?${ra({ type: 'CreditsAdjusted' })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log: person filter',
+    asker: 'admin',
+    path: (world) => `/api/v1/admin/events?${ra({ user_id: world.evaluatorId })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log: stream prefix',
+    asker: 'admin',
+    path: (world) => `/api/v1/admin/events?${ra({ stream_prefix: `evaluation-${world.evaluationId}` })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+];

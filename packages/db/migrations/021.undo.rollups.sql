@@ -1,0 +1,2 @@
+DROP TABLE evaluation_vote_days;
+DROP TABLE wallet_reward_days;

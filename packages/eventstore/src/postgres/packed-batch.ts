@@ -1,0 +1,153 @@
+import type { TStoredEvent } from '@evalmarket/contracts';
+import { batchLinkHash, GENESIS_HASH } from '../hash-chain.js';
+import { HEAD_QUERY, isoTime } from './event-rows.js';
+
+/** A format 2 batch as stored: one link of the chain over its events' text. */
+export interface BatchLink {
+  first: number;
+  last: number;
+  prev_hash: string;
+  hash: string;
+  recorded_at: string;
+  body: string;
+  /** How many entries the body holds. */
+  count: number;
+}
+
+/** A batch's entry: [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
+type BatchEntry = [string, string, number, string, number, unknown, TStoredEvent['metadata']];
+
+/** A row of `event_batches` as read. */
+export interface BatchRow {
+  format: number;
+  first_position: number;
+  last_position: number;
+  prev_hash: string | null;
+  last_hash: string;
+  recorded_at: Date | string | null;
+  events: string;
+}
+
+/**
+ * How an event read from the log is linked into the hash chain: a row or a format 1 batch entry
+ * carries its own hash (`'row'`, `'format1'`); a format 2 batch entry shares its batch's link.
+ */
+export type ChainProof = 'row' | 'format1' | BatchLink;
+
+/** Events read from the log, each with its proof (a missing proof is a row's). */
+export interface LogEvents {
+  events: TStoredEvent[];
+  proofs: ChainProof[];
+}
+
+/** A run of consecutive packed events on its way to one format 2 batch. */
+export class PackedRun {
+  readonly events: TStoredEvent[] = [];
+  readonly entries: string[] = [];
+  readonly types = new Set<string>();
+  body = '';
+  hash = '';
+  constructor(
+    readonly first: number,
+    readonly prevHash: string,
+    readonly recordedAt: string,
+  ) {}
+
+  get last(): number {
+    return this.first + this.events.length - 1;
+  }
+
+  push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
+    // Ids, stream ids and types were checked against patterns that need no JSON escaping.
+    this.entries.push(
+      `["${event.event_id}","${event.stream_id}",${event.stream_version},"${event.type}",${event.schema_version},${dataJson},${metadataJson}]`,
+    );
+    this.events.push(event);
+    this.types.add(event.type);
+  }
+
+  /** Seals the run: its text, its link hash, and that link on each of its events. */
+  close(): string {
+    this.body = `[${this.entries.join(',')}]`;
+    this.hash = batchLinkHash(this.prevHash, this.first, this.last, this.recordedAt, this.body);
+    for (const event of this.events) {
+      event.prev_hash = this.prevHash;
+      event.hash = this.hash;
+    }
+    return this.hash;
+  }
+}
+
+/**
+ * One batch's INSERT as SQL text; with `onlyAfterPredecessor`, it writes only when the log's head
+ * is the batch's predecessor (a script planned outside the lock). Every value but the body
+ * matches a pattern that needs no quoting beyond '...' (types, hex hashes, ISO time); the body,
+ * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
+ * text rather than as a parameter, so the driver copies the body once and never escapes it.
+ */
+export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
+  let tag = '$evb$';
+  for (let n = 0; batch.body.includes(tag); n += 1) tag = `$evb${n}$`;
+  const types = [...batch.types].map((type) => `'${type}'`).join(',');
+  const condition = onlyAfterPredecessor
+    ? `WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
+      = '${batch.first - 1}:${batch.prevHash}'`
+    : '';
+  return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
+      recorded_at, events)
+    SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
+      '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
+    ${condition}
+    RETURNING first_position;`;
+}
+
+/** The events of a batch (either format) in (after, upper] and of the wanted types, onto `found`. */
+export function unpackBatch(
+  batch: BatchRow,
+  after: number,
+  upper: number,
+  wanted: Set<string> | undefined,
+  found: LogEvents,
+): void {
+  if (Number(batch.format) === 1) {
+    // Format 1 (before migration 010): one JSON object per event, each with its own hash.
+    for (const event of JSON.parse(batch.events) as TStoredEvent[]) {
+      if (event.global_position <= after || event.global_position > upper) continue;
+      if (wanted && !wanted.has(event.type)) continue;
+      found.events.push(event);
+      found.proofs.push('format1');
+    }
+    return;
+  }
+  const first = Number(batch.first_position);
+  const entries = JSON.parse(batch.events) as BatchEntry[];
+  const link: BatchLink = {
+    first,
+    last: Number(batch.last_position),
+    prev_hash: batch.prev_hash ?? '',
+    hash: batch.last_hash,
+    recorded_at: isoTime(batch.recorded_at ?? ''),
+    body: batch.events,
+    count: entries.length,
+  };
+  for (let index = Math.max(0, after + 1 - first); index < entries.length; index += 1) {
+    const position = first + index;
+    if (position > upper) break;
+    const [event_id, stream_id, stream_version, type, schema_version, data, metadata] = entries[index]!;
+    if (wanted && !wanted.has(type)) continue;
+    found.events.push({
+      event_id,
+      global_position: position,
+      stream_id,
+      stream_version,
+      type,
+      schema_version,
+      data,
+      metadata,
+      recorded_at: link.recorded_at,
+      prev_hash: link.prev_hash,
+      hash: link.hash,
+    });
+    found.proofs.push(link);
+  }
+}

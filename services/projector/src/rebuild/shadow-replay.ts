@@ -1,0 +1,221 @@
+import type { TStoredEvent } from '@evalmarket/contracts';
+import type { SqlClient, TransactionExecutor } from '@evalmarket/db';
+import type { EventStore } from '@evalmarket/eventstore';
+import { lockCheckpoint, lockCheckpointStatement, readCheckpoint, writeCheckpoint } from '../checkpoint.js';
+import type { ProjectionDefinition } from '../projection-definition.js';
+import { readEventPages } from '../read-event-pages.js';
+import {
+  compareTable,
+  replaceDifferingRows,
+  type TableComparison,
+  type TablePair,
+} from './compare-tables.js';
+import { applyInShadow, createShadows, dropShadows, type Shadow } from './shadow-schema.js';
+import { readTableShape } from './table-shape.js';
+
+/** One projection's rebuild compared with its live tables at `position` (its live checkpoint). */
+export interface ProjectionComparison {
+  projection: string;
+  position: number;
+  identical: boolean;
+  swapped: boolean;
+  tables: TableComparison[];
+  /** Why the projection could not be replayed (a handler threw); its tables are then not compared. */
+  error?: string;
+}
+
+export interface SettleOptions {
+  store: EventStore;
+  /** Make the live tables equal to the shadow, in the transaction that compares them. */
+  swap: boolean;
+  maxSamples: number;
+  batchSize?: number;
+  /** How many times to chase a projector that keeps moving before giving up. */
+  maxRounds?: number;
+}
+
+/**
+ * The most events the last step holds in memory and applies while it holds the checkpoint's lock;
+ * a larger gap (the live side ran far ahead during the bulk replay) is replayed in pages first.
+ */
+const MAX_TAIL_EVENTS = 20_000;
+
+interface Progress {
+  shadow: Shadow;
+  /** The shadow holds the effect of every event up to here. */
+  built: number;
+  /** The bulk replay goes up to here: the live checkpoint when the replay began. */
+  target: number;
+  error?: string;
+}
+
+/**
+ * Replays the log into shadow copies of several projections' tables at once (each page read
+ * once, applied to each projection in its own transaction), then compares each projection with
+ * its live tables at its live checkpoint and optionally swaps. Used by the rebuild and the audit;
+ * a benchmark may drive it directly: `open`, `applyPage` for each page of the log up to `upTo`,
+ * `settle`, `close`.
+ */
+export class ShadowReplay {
+  private constructor(
+    private readonly sql: SqlClient,
+    private readonly progress: Progress[],
+  ) {}
+
+  static async open(sql: SqlClient, projections: readonly ProjectionDefinition[]): Promise<ShadowReplay> {
+    const shadows = await createShadows(sql, projections);
+    const progress: Progress[] = [];
+    for (const shadow of shadows) {
+      progress.push({ shadow, built: 0, target: await readCheckpoint(sql, shadow.projection.name) });
+    }
+    return new ShadowReplay(sql, progress);
+  }
+
+  /** The bulk replay's end: the highest live checkpoint when the replay began. */
+  get upTo(): number {
+    return Math.max(0, ...this.progress.map((p) => p.target));
+  }
+
+  /** Applies the page's events each projection still needs (above its shadow, up to its target). */
+  async applyPage(page: readonly TStoredEvent[]): Promise<void> {
+    for (const p of this.progress) {
+      if (p.error) continue;
+      const events = page.filter((e) => e.global_position > p.built && e.global_position <= p.target);
+      if (events.length === 0) continue;
+      try {
+        await this.sql.transaction((tx) => applyInShadow(tx, p.shadow, events));
+        p.built = events[events.length - 1]!.global_position;
+      } catch (error) {
+        p.error = describeFailure(events, error);
+      }
+    }
+  }
+
+  /** After the bulk replay: every shadow is at its target (events it had no handler for included). */
+  private finishBulk(): void {
+    for (const p of this.progress) if (!p.error) p.built = Math.max(p.built, p.target);
+  }
+
+  /** Compares (and with `swap` replaces) each projection's tables; catches up with the live checkpoints first. */
+  async settle(options: SettleOptions): Promise<ProjectionComparison[]> {
+    this.finishBulk();
+    const results: ProjectionComparison[] = [];
+    for (const p of this.progress) {
+      if (p.error) {
+        results.push({
+          projection: p.shadow.projection.name,
+          position: p.built,
+          identical: false,
+          swapped: false,
+          tables: [],
+          error: p.error,
+        });
+        continue;
+      }
+      results.push(await this.settleOne(p, options));
+    }
+    return results;
+  }
+
+  private async settleOne(p: Progress, options: SettleOptions): Promise<ProjectionComparison> {
+    const name = p.shadow.projection.name;
+    const maxRounds = options.maxRounds ?? 50;
+    for (let round = 1; round <= maxRounds; round += 1) {
+      // The events up to the head are read before the transaction (the store's reads cannot run
+      // inside it), then applied in it up to the checkpoint the transaction sees.
+      let head = await options.store.headPosition();
+      if (head - p.built > MAX_TAIL_EVENTS) {
+        await this.catchUp(p, options);
+        head = await options.store.headPosition();
+      }
+      const tail: TStoredEvent[] = [];
+      for await (const page of readEventPages(options.store, {
+        after: p.built,
+        upTo: head,
+        batchSize: options.batchSize,
+      })) {
+        tail.push(...page);
+      }
+      const begin = options.swap
+        ? lockCheckpointStatement(name)
+        : 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ';
+      const result = await this.sql.transaction(
+        async (tx, begun) => {
+          const live = options.swap
+            ? await lockCheckpoint(tx, name, begun[0])
+            : await readCheckpoint(tx, name);
+          if (live < p.built) throw new Error(`Checkpoint of ${name} moved back from ${p.built} to ${live}`);
+          if (live > head) return undefined;
+          const missing = tail.filter((e) => e.global_position <= live);
+          if (missing.length > 0) await applyInShadow(tx, p.shadow, missing);
+          return this.compareAt(tx, p, live, options);
+        },
+        { begin },
+      );
+      if (result) {
+        p.built = result.position;
+        return result;
+      }
+    }
+    throw new Error(`Rebuild could not catch up with projection ${name} in ${maxRounds} rounds`);
+  }
+
+  /** Replays, in committed pages, up to the live checkpoint of now (the live side ran on meanwhile). */
+  private async catchUp(p: Progress, options: SettleOptions): Promise<void> {
+    const live = await readCheckpoint(this.sql, p.shadow.projection.name);
+    for await (const page of readEventPages(options.store, {
+      after: p.built,
+      upTo: live,
+      batchSize: options.batchSize,
+    })) {
+      await this.sql.transaction((tx) => applyInShadow(tx, p.shadow, page));
+      p.built = page[page.length - 1]!.global_position;
+    }
+    p.built = Math.max(p.built, live);
+  }
+
+  private async compareAt(
+    tx: TransactionExecutor,
+    p: Progress,
+    position: number,
+    options: SettleOptions,
+  ): Promise<ProjectionComparison> {
+    const tables: TableComparison[] = [];
+    for (const table of p.shadow.projection.tables) {
+      const pair: TablePair = {
+        shape: await readTableShape(tx, p.shadow.liveSchema, table),
+        liveSchema: p.shadow.liveSchema,
+        shadowSchema: p.shadow.schema,
+      };
+      const comparison = await compareTable(tx, pair, options.maxSamples);
+      if (options.swap) comparison.rows_changed = await replaceDifferingRows(tx, pair);
+      tables.push(comparison);
+    }
+    // The checkpoint is written with the swapped rows: the live projector resumes from it.
+    if (options.swap) await writeCheckpoint(tx, p.shadow.projection.name, position);
+    return {
+      projection: p.shadow.projection.name,
+      position,
+      identical: tables.every((table) => table.differences === 0),
+      swapped: options.swap,
+      tables,
+    };
+  }
+
+  async close(): Promise<void> {
+    await dropShadows(
+      this.sql,
+      this.progress.map((p) => p.shadow),
+    );
+  }
+
+  /** The shadow schemas, for inspection (kept when the caller skips `close`). */
+  get schemas(): string[] {
+    return this.progress.map((p) => p.shadow.schema);
+  }
+}
+
+function describeFailure(events: readonly TStoredEvent[], error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `replay failed in positions ${events[0]!.global_position}..${events[events.length - 1]!.global_position}: ${message}`;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { SqlClient, SqlExecutor } from '@evalmarket/db';
+import type { ProjectionDefinition } from '../projection-definition.js';
+import { ident } from './table-shape.js';
+
+/**
+ * One projection's shadow: a schema of its own holding an empty copy of each of its tables
+ * (`LIKE ... INCLUDING ALL`: same columns, defaults, constraints and indexes). A schema per
+ * projection, so that a handler reading another projection's table still reads the live one,
+ * as it does when it runs live.
+ */
+export interface Shadow {
+  projection: ProjectionDefinition;
+  schema: string;
+  liveSchema: string;
+}
+
+/** Creates a fresh shadow schema for each projection, named for this run. */
+export async function createShadows(
+  sql: SqlClient,
+  projections: readonly ProjectionDefinition[],
+): Promise<Shadow[]> {
+  const { rows } = await sql.query<{ schema: string }>('SELECT current_schema() AS schema');
+  const liveSchema = rows[0]!.schema;
+  const run = randomBytes(5).toString('hex');
+  const shadows = projections.map((projection, index) => ({
+    projection,
+    schema: `read_model_shadow_${run}_${index}`,
+    liveSchema,
+  }));
+  await sql.transaction(async (tx) => {
+    for (const shadow of shadows) {
+      await tx.query(`CREATE SCHEMA ${ident(shadow.schema)}`);
+      for (const table of shadow.projection.tables) {
+        await tx.query(
+          `CREATE TABLE ${ident(shadow.schema)}.${ident(table)} (LIKE ${ident(liveSchema)}.${ident(table)} INCLUDING ALL)`,
+        );
+      }
+    }
+  });
+  return shadows;
+}
+
+export async function dropShadows(sql: SqlClient, shadows: readonly Shadow[]): Promise<void> {
+  for (const shadow of shadows) await sql.query(`DROP SCHEMA IF EXISTS ${ident(shadow.schema)} CASCADE`);
+}
+
+/**
+ * Applies events with the projection's own code into its shadow, inside `tx`: the search path
+ * puts the shadow schema first for this transaction only. A write that still lands in a live
+ * table (a table the projection writes but did not register) fails the transaction, so a
+ * rebuild can never change a live read model behind the comparison's back.
+ */
+export async function applyInShadow(
+  tx: SqlExecutor,
+  shadow: Shadow,
+  events: Parameters<ProjectionDefinition['apply']>[1],
+): Promise<void> {
+  const before = await liveWrites(tx, shadow.liveSchema);
+  const { rows } = await tx.query<{ saved: string }>(`SELECT current_setting('search_path') AS saved`);
+  const saved = rows[0]!.saved;
+  await tx.query(`SELECT set_config('search_path', $1, true)`, [`${ident(shadow.schema)}, ${saved}`]);
+  try {
+    await shadow.projection.apply(tx, events);
+  } finally {
+    await tx.query(`SELECT set_config('search_path', $1, true)`, [saved]);
+  }
+  const after = await liveWrites(tx, shadow.liveSchema);
+  const leaked = [...after].filter(([table, count]) => count !== (before.get(table) ?? 0)).map(([t]) => t);
+  if (leaked.length > 0) {
+    throw new Error(
+      `projection ${shadow.projection.name} wrote the live table(s) ${leaked.join(', ')} during a rebuild; ` +
+        `register them in its tables`,
+    );
+  }
+}
+
+/** Rows inserted, updated or deleted so far in this transaction, per table of the live schema. */
+async function liveWrites(tx: SqlExecutor, schema: string): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ relname: string; writes: number }>(
+    `SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS writes FROM pg_stat_xact_user_tables
+     WHERE schemaname = $1 AND n_tup_ins + n_tup_upd + n_tup_del > 0`,
+    [schema],
+  );
+  return new Map(rows.map((row) => [row.relname, Number(row.writes)]));
+}

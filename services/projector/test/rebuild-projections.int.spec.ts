@@ -1,0 +1,146 @@
+import { databaseKinds } from '@evalmarket/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatRebuildReport,
+  rebuildReadModels,
+  runProjector,
+  WALLET_READ_MODELS,
+  type ApplyProjection,
+  type Projector,
+  type ProjectionDefinition,
+  type RebuildProgress,
+} from '../src/index.js';
+import { createHarness, type Harness } from './harness.js';
+
+/** A projection the rebuild knows nothing about beyond its registration: composite key, json. */
+const applyNotes: ApplyProjection = async (tx, events) => {
+  for (const event of events) {
+    await tx.query(`INSERT INTO test_notes (stream_id, version, body, tags) VALUES ($1, $2, $3::json, $4)`, [
+      event.stream_id,
+      event.stream_version,
+      JSON.stringify(event.data),
+      [event.type],
+    ]);
+    await tx.query(
+      `INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, 1)
+       ON CONFLICT (stream_id) DO UPDATE SET notes = test_note_counts.notes + 1`,
+      [event.stream_id],
+    );
+  }
+};
+const NOTES: ProjectionDefinition = {
+  name: 'notes',
+  tables: ['test_notes', 'test_note_counts'],
+  apply: applyNotes,
+};
+
+describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind) => {
+  let h: Harness;
+  let projector: Projector;
+  let head: number;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    await h.sql.exec(`
+      CREATE TABLE test_notes (stream_id text, version int, body json NOT NULL, tags text[] NOT NULL,
+        PRIMARY KEY (stream_id, version));
+      CREATE TABLE test_note_counts (stream_id text PRIMARY KEY, notes int NOT NULL)`);
+    projector = await runProjector({
+      sql: h.sql,
+      projection: NOTES.name,
+      apply: NOTES.apply,
+      source: { kind: 'store', store: h.store, batchSize: 4 },
+    });
+    for (let i = 0; i < 12; i += 1) {
+      const [last] = (
+        await h.append([{ type: 'NoteWritten', data: { text: `note ${i}` } }], `notes-${i % 3}`)
+      ).slice(-1);
+      head = last!.global_position;
+    }
+    await projector.waitFor(head);
+  });
+  afterAll(async () => {
+    await projector.stop();
+    await h.close();
+  });
+
+  it('rebuilds, compares and reports progress for any projection that registers its tables', async () => {
+    const progress: RebuildProgress[] = [];
+    const report = await rebuildReadModels({
+      sql: h.sql,
+      store: h.store,
+      projections: [NOTES, WALLET_READ_MODELS],
+      batchSize: 5,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(report).toMatchObject({ identical: true, events_replayed: head, position: 0 });
+    expect(report.projections.map((p) => [p.projection, p.position, p.identical])).toEqual([
+      ['notes', head, true],
+      ['wallet', 0, true],
+    ]);
+    expect(report.tables.map((t) => [t.table, t.live_rows, t.rebuilt_rows])).toEqual([
+      ['test_notes', 12, 12],
+      ['test_note_counts', 3, 3],
+      ['account_balances', 0, 0],
+      ['wallet_transactions', 0, 0],
+      ['wallet_reward_days', 0, 0],
+    ]);
+    expect(progress.map((p) => p.events)).toEqual([5, 10, 12]);
+    expect(progress.at(-1)).toMatchObject({ position: head, up_to: head });
+    expect(progress.every((p) => p.events_per_second > 0)).toBe(true);
+    const schemas = await h.sql.query(`SELECT 1 FROM pg_namespace WHERE nspname LIKE 'read_model_shadow_%'`);
+    expect(schemas.rows).toEqual([]);
+  });
+
+  it('names the differing rows by their composite key and repairs them with the checkpoint', async () => {
+    await h.sql.query(
+      `UPDATE test_notes SET body = '{"text":"forged"}' WHERE stream_id = 'notes-1' AND version = 2`,
+    );
+    await h.sql.query(`UPDATE test_note_counts SET notes = 99 WHERE stream_id = 'notes-2'`);
+    const check = await rebuildReadModels({ sql: h.sql, store: h.store, projections: [NOTES] });
+    expect(check.identical).toBe(false);
+    expect(check.tables.map((t) => t.samples)).toEqual([
+      [
+        {
+          key: 'notes-1 / 2',
+          columns: [{ column: 'body', live: { text: 'forged' }, rebuilt: { text: 'note 4' } }],
+        },
+      ],
+      [{ key: 'notes-2', columns: [{ column: 'notes', live: 99, rebuilt: 4 }] }],
+    ]);
+    expect(formatRebuildReport(check)).toContain('DIFF  projection notes at position');
+
+    const swapped = await rebuildReadModels({ sql: h.sql, store: h.store, projections: [NOTES], swap: true });
+    expect(swapped.tables.map((t) => t.rows_changed)).toEqual([1, 1]);
+    const after = await rebuildReadModels({ sql: h.sql, store: h.store, projections: [NOTES] });
+    expect(after.identical).toBe(true);
+    const { rows } = await h.sql.query<{ notes: number }>(
+      `SELECT notes FROM test_note_counts WHERE stream_id = 'notes-2'`,
+    );
+    expect(rows[0]!.notes).toBe(4);
+  });
+
+  it('refuses a projection that writes a table it did not register, leaving the live table alone', async () => {
+    await h.sql.exec(`CREATE TABLE test_unregistered (id text PRIMARY KEY)`);
+    const leaky: ProjectionDefinition = {
+      name: 'leaky',
+      tables: ['test_notes'],
+      apply: async (tx, events) => {
+        for (const event of events) {
+          await tx.query(`INSERT INTO test_unregistered (id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+            event.event_id,
+          ]);
+        }
+      },
+    };
+    await h.sql.query(`INSERT INTO projection_checkpoints (projection, position) VALUES ('leaky', $1)`, [
+      head,
+    ]);
+    const report = await rebuildReadModels({ sql: h.sql, store: h.store, projections: [leaky], swap: true });
+    expect(report).toMatchObject({ identical: false, swapped: false });
+    expect(report.projections[0]!.error).toContain(
+      'projection leaky wrote the live table(s) test_unregistered during a rebuild',
+    );
+    expect((await h.sql.query('SELECT * FROM test_unregistered')).rows).toEqual([]);
+    await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'leaky'`);
+  });
+});
