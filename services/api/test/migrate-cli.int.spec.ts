@@ -41,8 +41,12 @@ describe('migrate command', () => {
     const applied = await command(dataDir, 'commands/migrate.ts');
     expect(applied.stdout).toMatch(/Applied migrations 1, 2, .* to PGlite in /);
     expect((await command(dataDir, 'commands/migrate.ts')).stdout).toContain('is up to date');
-    expect((await command(dataDir, 'commands/migrate.ts', 'status')).stdout).toMatch(/001 event-store\s+applied 20/);
-    expect((await command(dataDir, 'commands/migrate.ts', 'sideways')).stderr).toContain('Usage: npm run migrate');
+    expect((await command(dataDir, 'commands/migrate.ts', 'status')).stdout).toMatch(
+      /001 event-store\s+applied 20/,
+    );
+    expect((await command(dataDir, 'commands/migrate.ts', 'sideways')).stderr).toContain(
+      'Usage: npm run migrate',
+    );
 
     const sql = await connectDatabase({ dataDir });
     await sql.query(
