@@ -13,7 +13,8 @@
  * rate, and the whole machine's CPU per vote (from /proc/stat, so PostgreSQL's and NATS's count
  * too) next to the budget the target leaves: at 4,000 votes/s, 2 cores can spend at most 500 us
  * per vote. The target (issue 5) is for claim then vote; vote + next is printed for comparison.
- * Figures and their history: services/api/README.md, Throughput.
+ * Current figures: services/api/README.md, Throughput; their history:
+ * docs/perf/2026-11-25-evaluation-loop-history.md.
  */
 import Fastify from 'fastify';
 import { fork, type ChildProcess } from 'node:child_process';
