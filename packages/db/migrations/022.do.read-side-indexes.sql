@@ -18,8 +18,10 @@ CREATE INDEX events_stream_pattern_idx ON events (stream_id text_pattern_ops);
 -- from the index alone.
 CREATE INDEX wallet_reward_days_day_idx ON wallet_reward_days (context, status, day) INCLUDE (user_id, credits);
 
--- The ranking's partial days at the ends of a period: reward rows by time.
-CREATE INDEX wallet_transactions_reward_time_idx ON wallet_transactions (created_at) WHERE code = 'reward';
+-- The ranking's partial days at the ends of a period: reward rows by UTC day. By day rather than
+-- by time so that a person's own reward queries (which ask a time range) keep their user index.
+CREATE INDEX wallet_transactions_reward_day_idx ON wallet_transactions (((created_at AT TIME ZONE 'UTC')::date))
+  WHERE code = 'reward';
 
 -- The event log's type filter skips the packed journal's batches without the type (their
 -- `types`) instead of reading every batch row.

@@ -99,7 +99,8 @@ const where = (conditions: readonly string[]) =>
 
 /** The event log's page source for raList (`pageFrom`). */
 export function eventLogPage(frame: PageFrame): string {
-  const { order, rows, conditions, bind } = frame;
+  const { order, conditions, bind } = frame;
+  const rows = frame.rows ?? 'ALL';
   const batches = batchConditions(frame, bind);
   const packed = (format: 1 | 2, unpack: string) =>
     `(SELECT ${EVENT_LOG_COLUMNS} FROM (${unpack} ${where([`b.format = ${format}`, ...batches])}) packed

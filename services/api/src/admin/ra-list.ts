@@ -62,8 +62,11 @@ export interface PageFrame {
   /** The page's conditions (filters and cursor) over `from`'s columns, with their parameters bound. */
   conditions: readonly string[];
   order: 'ASC' | 'DESC';
-  /** Rows the page needs from the start of the order (its offset included, its look-ahead too). */
-  rows: number;
+  /**
+   * Rows the page needs from the start of the order (its offset included, its look-ahead too);
+   * undefined for every matching row (the offset form's count).
+   */
+  rows: number | undefined;
   /** The filter as sent (its names are known filters). */
   filter: Record<string, unknown>;
   /** The id of the keyset cursor's row, when the page starts after one. */
@@ -196,12 +199,17 @@ async function offsetPage<Row extends Record<string, unknown>>(
   const start = range.data[0];
   const count = Math.min(range.data[1] - range.data[0] + 1, MAX_PAGE_ROWS);
   const where = whereClause(conditions);
+  const countAll = conditions.length === 0 ? spec.countAll : undefined;
+  // The count's source binds its own values; the page binds its own again after them.
+  const mark = params.length;
+  const counted = spec.pageFrom
+    ? spec.pageFrom({ conditions, order, rows: undefined, filter, afterId: undefined, bind })
+    : spec.from;
   const totalResult = await sql.query<{ total: number | string }>(
-    conditions.length === 0 && spec.countAll
-      ? spec.countAll
-      : `SELECT count(*) AS total FROM ${spec.from} ${where}`,
-    conditions.length === 0 && spec.countAll ? [] : params,
+    countAll ?? `SELECT count(*) AS total FROM ${counted} ${where}`,
+    countAll ? [] : [...params],
   );
+  params.length = mark;
   const total = Number(totalResult.rows[0]?.total ?? 0);
   const from = pageFrom(spec, sortColumn, {
     conditions,

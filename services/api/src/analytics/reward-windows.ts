@@ -155,7 +155,8 @@ export async function expertRanking(
        WHERE context = 'earning' AND status = 'completed' AND day >= $1::date AND day < $2::date
        UNION ALL
        SELECT user_id, abs(amount) FROM wallet_transactions
-       WHERE code = 'reward' AND context = 'earning' AND type = 'credit' AND status = 'completed'
+       WHERE code = 'reward' AND (created_at AT TIME ZONE 'UTC')::date = ANY($8::date[])
+         AND context = 'earning' AND type = 'credit' AND status = 'completed'
          AND ((created_at >= $3 AND created_at < $4) OR (created_at >= $5 AND created_at < $6))
      ), experts AS (
        SELECT u.id, COALESCE(sum(e.credits), 0) AS credits
@@ -174,6 +175,10 @@ export async function expertRanking(
       split.tail.from,
       split.tail.to,
       userId,
+      // The UTC days of the partial ends, for wallet_transactions_reward_day_idx.
+      [split.head.from, split.head.to, split.tail.from, split.tail.to].map((time) =>
+        dayText(new Date(Math.max(0, time.getTime() - 1))),
+      ),
     ],
   );
   const row = rows[0];
