@@ -24,6 +24,9 @@ export interface ReadRoute {
 
 const ra = (filter: Record<string, unknown> = {}) =>
   `sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+/** The staff console's first page (consoles/admin keysetPages.ts): keyset form, no total. */
+const keyset = (filter: Record<string, unknown> = {}) =>
+  `sort=${encodeURIComponent('["id","DESC"]')}&limit=25&after=&filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 export const READ_ROUTES: ReadRoute[] = [
   {
@@ -127,6 +130,37 @@ export const READ_ROUTES: ReadRoute[] = [
     name: 'event log: stream prefix',
     asker: 'admin',
     path: (world) => `/api/v1/admin/events?${ra({ stream_prefix: `evaluation-${world.evaluationId}` })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  // The same event log pages as the staff console asks for them: keyset, without a total.
+  {
+    name: 'event log, keyset: newest',
+    asker: 'admin',
+    path: () => `/api/v1/admin/events?${keyset()}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log, keyset: type',
+    asker: 'admin',
+    path: () => `/api/v1/admin/events?${keyset({ type: 'CreditsAdjusted' })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log, keyset: person',
+    asker: 'admin',
+    path: (world) => `/api/v1/admin/events?${keyset({ user_id: world.evaluatorId })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'event log, keyset: stream',
+    asker: 'admin',
+    path: (world) => `/api/v1/admin/events?${keyset({ stream_prefix: `evaluation-${world.evaluationId}` })}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  },
+  {
+    name: 'staff: transactions, keyset',
+    asker: 'admin',
+    path: () => `/api/v1/admin/transactions?${keyset()}`,
     p99TargetMs: READ_P99_TARGET_MS,
   },
 ];

@@ -44,12 +44,23 @@ export function decodeCursor(raw: string, field: string, order: 'ASC' | 'DESC'):
 }
 
 /**
- * The rows after the cursor in `column NULLS LAST, id` order. The bound texts take the column's
- * own type, so a tampered value fails as a data exception (SQLSTATE class 22), which raList
- * answers as a bad cursor.
+ * The rows after the cursor in `column NULLS LAST, id` order (`notNull`: the column is never NULL).
+ * The bound texts take the column's own type, so a tampered value fails as a data exception
+ * (SQLSTATE class 22), which raList answers as a bad cursor.
  */
-export function afterCursor(column: string, id: string, cursor: TCursor, bind: Bind): string {
+export function afterCursor(
+  column: string,
+  id: string,
+  cursor: TCursor,
+  bind: Bind,
+  notNull = false,
+): string {
   const further = cursor.o === 'ASC' ? '>' : '<';
+  if (column === id) return `${id} ${further} ${bind(cursor.id)}`;
+  // A column that is never NULL: one row comparison, which a (column, id) index answers as a
+  // range instead of reading every row before the cursor.
+  if (notNull && cursor.v !== null)
+    return `(${column}, ${id}) ${further} (${bind(cursor.v)}, ${bind(cursor.id)})`;
   const idAfter = `${id} ${further} ${bind(cursor.id)}`;
   if (cursor.v === null) return `(${column} IS NULL AND ${idAfter})`;
   const value = bind(cursor.v);

@@ -38,10 +38,40 @@ export interface RaListSpec<Row> {
   /** The id column, for getMany and the stable tie-break. */
   id: string;
   sortFields: Record<string, string>;
+  /**
+   * Sort columns (as in sortFields) that are never NULL, besides the id: they order without
+   * `NULLS LAST`, so a btree index on (column, id) serves the page instead of a sort of every row.
+   */
+  notNull?: readonly string[];
   defaultSort: [string, 'ASC' | 'DESC'];
   /** Filter name -> SQL condition for its value (undefined: ignore the value). */
   filters: Record<string, (value: unknown, bind: Bind) => string | undefined>;
   toRecord(row: Row): unknown;
+  /**
+   * The FROM of one page, for a source the planner cannot page by itself (the event log, whose
+   * packed journal is a view over JSON arrays): a derived table with `from`'s columns holding at
+   * least every row of the page. raList still filters, orders and limits it.
+   */
+  pageFrom?: (frame: PageFrame) => string;
+  /** The offset form's total when there is no filter, where counting `from` would read it all. */
+  countAll?: string;
+}
+
+/** What a page asks of `pageFrom`. */
+export interface PageFrame {
+  /** The page's conditions (filters and cursor) over `from`'s columns, with their parameters bound. */
+  conditions: readonly string[];
+  order: 'ASC' | 'DESC';
+  /**
+   * Rows the page needs from the start of the order (its offset included, its look-ahead too);
+   * undefined for every matching row (the offset form's count).
+   */
+  rows: number | undefined;
+  /** The filter as sent (its names are known filters). */
+  filter: Record<string, unknown>;
+  /** The id of the keyset cursor's row, when the page starts after one. */
+  afterId: string | undefined;
+  bind: Bind;
 }
 
 function parseJson(raw: string | undefined, name: string): unknown {
@@ -63,6 +93,7 @@ interface ListRequest {
   sortColumn: string;
   order: 'ASC' | 'DESC';
   conditions: string[];
+  filter: Record<string, unknown>;
   params: unknown[];
   bind: Bind;
 }
@@ -79,7 +110,11 @@ function parseSort<Row>(spec: RaListSpec<Row>, query: TRaListQuery) {
   return { field: sort.data[0], sortColumn, order };
 }
 
-function parseFilters<Row>(spec: RaListSpec<Row>, query: TRaListQuery, bind: Bind): string[] {
+function parseFilters<Row>(
+  spec: RaListSpec<Row>,
+  query: TRaListQuery,
+  bind: Bind,
+): { conditions: string[]; filter: Record<string, unknown> } {
   const filterRaw = parseJson(query.filter, 'filter') ?? {};
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
     throw ValidationError.at(['query', 'filter'], 'must be a JSON object');
@@ -102,7 +137,7 @@ function parseFilters<Row>(spec: RaListSpec<Row>, query: TRaListQuery, bind: Bin
     const condition = filter(value, bind);
     if (condition) conditions.push(condition);
   }
-  return conditions;
+  return { conditions, filter: filterRaw as Record<string, unknown> };
 }
 
 function parseRequest<Row>(spec: RaListSpec<Row>, query: TRaListQuery): ListRequest {
@@ -111,12 +146,24 @@ function parseRequest<Row>(spec: RaListSpec<Row>, query: TRaListQuery): ListRequ
     params.push(value);
     return `$${params.length}`;
   };
-  const conditions = parseFilters(spec, query, bind);
-  return { ...parseSort(spec, query), conditions, params, bind };
+  return { ...parseSort(spec, query), ...parseFilters(spec, query, bind), params, bind };
 }
 
 const whereClause = (conditions: string[]) =>
   conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+
+const isNotNull = <Row>(spec: RaListSpec<Row>, column: string) =>
+  column === spec.id || (spec.notNull ?? []).includes(column);
+
+/**
+ * `column NULLS LAST, id` in one direction. A DESC btree scan puts NULLs first, so `NULLS LAST` is
+ * written only where NULLs can occur: elsewhere it would keep the planner from the index.
+ */
+export function orderBy<Row>(spec: RaListSpec<Row>, column: string, order: 'ASC' | 'DESC'): string {
+  if (column === spec.id) return `${column} ${order}`;
+  const nulls = isNotNull(spec, column) ? '' : ' NULLS LAST';
+  return `${column} ${order}${nulls}, ${spec.id} ${order}`;
+}
 
 /**
  * One page of a staff list: keyset when the query has `after`, else the offset form
@@ -141,7 +188,7 @@ async function offsetPage<Row extends Record<string, unknown>>(
   reply: FastifyReply,
   spec: RaListSpec<Row>,
   query: TRaListQuery,
-  { sortColumn, order, conditions, params }: ListRequest,
+  { sortColumn, order, conditions, filter, params, bind }: ListRequest,
 ): Promise<unknown[]> {
   const rangeRaw = parseJson(query.range, 'range') ?? [0, DEFAULT_PAGE_ROWS - 1];
   const index = z.number().int().min(0).max(MAX_RANGE_INDEX);
@@ -152,20 +199,41 @@ async function offsetPage<Row extends Record<string, unknown>>(
   const start = range.data[0];
   const count = Math.min(range.data[1] - range.data[0] + 1, MAX_PAGE_ROWS);
   const where = whereClause(conditions);
+  const countAll = conditions.length === 0 ? spec.countAll : undefined;
+  // The count's source binds its own values; the page binds its own again after them.
+  const mark = params.length;
+  const counted = spec.pageFrom
+    ? spec.pageFrom({ conditions, order, rows: undefined, filter, afterId: undefined, bind })
+    : spec.from;
   const totalResult = await sql.query<{ total: number | string }>(
-    `SELECT count(*) AS total FROM ${spec.from} ${where}`,
-    params,
+    countAll ?? `SELECT count(*) AS total FROM ${counted} ${where}`,
+    countAll ? [] : [...params],
   );
+  params.length = mark;
   const total = Number(totalResult.rows[0]?.total ?? 0);
+  const from = pageFrom(spec, sortColumn, {
+    conditions,
+    order,
+    rows: start + count,
+    filter,
+    afterId: undefined,
+    bind,
+  });
   const { rows } = await sql.query<Row>(
-    `SELECT ${spec.select} FROM ${spec.from} ${where}
-     ORDER BY ${sortColumn} ${order} NULLS LAST, ${spec.id} ${order} LIMIT ${count} OFFSET ${start}`,
+    `SELECT ${spec.select} FROM ${from} ${where}
+     ORDER BY ${orderBy(spec, sortColumn, order)} LIMIT ${count} OFFSET ${start}`,
     params,
   );
   const end = rows.length > 0 ? start + rows.length - 1 : start;
   reply.header('content-range', `${spec.resource} ${start}-${end}/${total}`);
   reply.header('access-control-expose-headers', 'Content-Range');
   return rows.map((row) => spec.toRecord(row));
+}
+
+/** `from`, or the page's own derived table where the spec pages its source itself. */
+function pageFrom<Row>(spec: RaListSpec<Row>, sortColumn: string, frame: PageFrame): string {
+  // A frame is a page in the id's own order (every sort of the event log is by position).
+  return spec.pageFrom && sortColumn === spec.id ? spec.pageFrom(frame) : spec.from;
 }
 
 /** Extra columns a keyset page selects to build the next cursor. */
@@ -177,19 +245,23 @@ async function keysetPage<Row extends Record<string, unknown>>(
   reply: FastifyReply,
   spec: RaListSpec<Row>,
   query: TRaListQuery,
-  { field, sortColumn, order, conditions, params, bind }: ListRequest,
+  { field, sortColumn, order, conditions, filter, params, bind }: ListRequest,
 ): Promise<unknown[]> {
   const limit = query.limit ?? DEFAULT_PAGE_ROWS;
+  let afterId: string | undefined;
   if (query.after !== undefined && query.after !== '') {
-    conditions.push(afterCursor(sortColumn, spec.id, decodeCursor(query.after, field, order), bind));
+    const cursor = decodeCursor(query.after, field, order);
+    conditions.push(afterCursor(sortColumn, spec.id, cursor, bind, isNotNull(spec, sortColumn)));
+    afterId = cursor.id;
   }
+  const from = pageFrom(spec, sortColumn, { conditions, order, rows: limit + 1, filter, afterId, bind });
   let rows: Row[];
   try {
     // One row more than the page tells whether a next page exists without counting.
     ({ rows } = await sql.query<Row>(
       `SELECT ${spec.select}, (${sortColumn})::text AS ${SORT_KEY}, (${spec.id})::text AS ${ID_KEY}
-       FROM ${spec.from} ${whereClause(conditions)}
-       ORDER BY ${sortColumn} ${order} NULLS LAST, ${spec.id} ${order} LIMIT ${limit + 1}`,
+       FROM ${from} ${whereClause(conditions)}
+       ORDER BY ${orderBy(spec, sortColumn, order)} LIMIT ${limit + 1}`,
       params,
     ));
   } catch (error) {
@@ -211,6 +283,9 @@ async function keysetPage<Row extends Record<string, unknown>>(
   return page.map((row) => spec.toRecord(row));
 }
 
+/** Text matched literally by LIKE (its default escape is the backslash). */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 // Filter builders shared by the resources.
 export const equals =
   (column: string) =>
@@ -221,7 +296,7 @@ export const equals =
 export const contains =
   (...columns: string[]) =>
   (value: unknown, bind: Bind): string => {
-    const placeholder = bind(`%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const placeholder = bind(`%${likeEscape(String(value))}%`);
     return `(${columns.map((column) => `${column} ILIKE ${placeholder}`).join(' OR ')})`;
   };
 /**

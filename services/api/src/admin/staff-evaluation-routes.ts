@@ -75,6 +75,8 @@ export async function staffEvaluationRoutes(app: App, context: DomainContext): P
             votes: 'votes',
             credits_spent: 'credits_spent',
           },
+          // The evaluations columns; the counts and sums are never NULL either.
+          notNull: ['title', 'status', 'created_at', 'updated_at', 'items', 'votes', 'credits_spent'],
           defaultSort: ['created_at', 'DESC'],
           filters: {
             status: equals('status'),

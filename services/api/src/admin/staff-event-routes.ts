@@ -4,12 +4,21 @@ import type { App } from '../app/build-app.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { ACTOR_PREFIX, PERSON_FIELDS } from './event-links.js';
+import { EVENT_LOG_COLUMNS, EVENT_LOG_COUNT, eventLogPage } from './event-log-source.js';
 import { hasPostingOn } from './posting-account.js';
-import { atOrAfter, before, equals, personMatches, raList, ZRaListQuery, type Bind } from './ra-list.js';
+import {
+  atOrAfter,
+  before,
+  equals,
+  likeEscape,
+  personMatches,
+  raList,
+  ZRaListQuery,
+  type Bind,
+} from './ra-list.js';
 import { iso, jsonColumn } from './staff-rows.js';
 
-const EVENT_SELECT = `global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata,
-  recorded_at, prev_hash, hash`;
+const EVENT_SELECT = EVENT_LOG_COLUMNS;
 
 function toStaffEvent(row: Record<string, unknown>): TStaffEvent {
   const data = jsonColumn(row.data);
@@ -46,8 +55,11 @@ function position(value: unknown): number {
 
 export const eventFilters: Record<string, (value: unknown, bind: Bind) => string | undefined> = {
   stream_id: equals('stream_id'),
-  /** A stream prefix such as `evaluator-` or `user-u_1`. */
-  stream_prefix: (value, bind) => `starts_with(stream_id, ${bind(String(value))})`,
+  /**
+   * A stream prefix such as `evaluator-` or `user-u_1`: a LIKE prefix (wildcards escaped), which
+   * events_stream_pattern_idx answers whatever the database's collation.
+   */
+  stream_prefix: (value, bind) => `stream_id LIKE ${bind(`${likeEscape(String(value))}%`)}`,
   type: equals('type'),
   actor: equals(`(metadata->>'actor')`),
   correlation_id: equals(`(metadata->>'correlation_id')`),
@@ -101,6 +113,8 @@ export async function staffEventRoutes(app: App, context: DomainContext): Promis
           defaultSort: ['global_position', 'DESC'],
           filters: eventFilters,
           toRecord: toStaffEvent,
+          pageFrom: eventLogPage,
+          countAll: EVENT_LOG_COUNT,
         },
         request.query,
       )) as TStaffEvent[],

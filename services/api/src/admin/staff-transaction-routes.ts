@@ -49,6 +49,7 @@ export async function staffTransactionRoutes(app: App, context: DomainContext): 
             global_position: 'global_position',
             amount: 'amount',
           },
+          notNull: ['global_position', 'amount'],
           defaultSort: ['global_position', 'DESC'],
           filters: {
             user_id: equals('user_id'),

@@ -109,6 +109,7 @@ export async function staffUserRoutes(app: App, context: DomainContext): Promise
             last_name: 'u.last_name',
             is_admin: 'u.is_admin',
           },
+          notNull: ['u.email', 'u.created_at', 'u.last_name', 'u.is_admin'],
           defaultSort: ['created_at', 'DESC'],
           filters: {
             q: contains('u.email', 'u.first_name', 'u.last_name', 'u.id'),

@@ -3,7 +3,7 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { getWalletBalance } from '@evalmarket/projector';
 import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js';
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
-import { rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
+import { expertRanking, rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
 
 /**
  * The evaluations a figure is restricted to: undefined for all, else the ids (an empty list
@@ -293,14 +293,7 @@ export async function earningsAnalytics(
   const previous = await totals(sql, userId, EARNING, window.previousStart, window.start, 'completed', scope);
   const judged = await judgeVotes(sql, userId, window.start, window.end, scope);
   const judgedBefore = await judgeVotes(sql, userId, window.previousStart, window.start, scope);
-  const ranking = await sql.query<{ user_id: string; credits: string | number }>(
-    `SELECT u.id AS user_id, COALESCE(sum(abs(w.amount)) FILTER (WHERE w.id IS NOT NULL), 0) AS credits
-     FROM users u LEFT JOIN wallet_transactions w ON w.user_id = u.id AND w.context = 'earning' AND w.type = 'credit'
-       AND w.code = 'reward' AND w.status = 'completed' AND w.created_at >= $1 AND w.created_at < $2
-     WHERE 'expert' = ANY(u.roles) GROUP BY u.id ORDER BY credits DESC, u.id`,
-    [window.start, window.end],
-  );
-  const index = ranking.rows.findIndex((row) => row.user_id === userId);
+  const ranking = await expertRanking(sql, userId, window.start, window.end);
   const average = (t: Totals) => (t.count === 0 ? 0 : t.credits / t.count);
   const currentRate = approvalRate(judged);
   const judgedCount = judged.approved + judged.rejected;
@@ -345,8 +338,8 @@ export async function earningsAnalytics(
     // 5 x the Wilson lower bound (95%) of the approval rate; null until a vote was judged.
     quality_score: judgedCount === 0 ? null : round2(qualityScore(judged.approved, judgedCount)),
     reputation_score: await reputationScore(sql, userId),
-    ranking: index === -1 ? null : index + 1,
-    total_experts: ranking.rows.length,
+    ranking: ranking.rank,
+    total_experts: ranking.experts,
   };
 }
 

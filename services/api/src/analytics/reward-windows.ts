@@ -119,3 +119,71 @@ export async function rewardDays(
     ...(await rowDays(sql, userId, side, split.tail)),
   ];
 }
+
+/** Where a person stands among the experts (`ranking`, `total_experts` of the earnings analytics). */
+export interface ExpertRanking {
+  /** 1 for the expert who earned most (ties by id); null when the person is not an expert. */
+  rank: number | null;
+  experts: number;
+}
+
+/**
+ * The experts ranked by completed earnings in [from, to), most first and ties by id: every
+ * expert's total from the day roll-up (an index-only scan of wallet_reward_days_day_idx) and the
+ * partial days' rows at the ends, so it reads a row per expert and day instead of every
+ * transaction. Only the person's place and the count come back.
+ */
+export async function expertRanking(
+  sql: SqlExecutor,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<ExpertRanking> {
+  // No whole day inside: the rows of the window, and an empty range of days.
+  const split = splitAtMidnights(from, to) ?? {
+    head: { from, to },
+    days: { fromDay: dayText(from), toDay: dayText(from) },
+    tail: { from: to, to },
+  };
+  const { rows } = await sql.query<{
+    experts: string | number;
+    ahead: string | number;
+    found: string | number;
+  }>(
+    `WITH earned AS (
+       SELECT user_id, credits FROM wallet_reward_days
+       WHERE context = 'earning' AND status = 'completed' AND day >= $1::date AND day < $2::date
+       UNION ALL
+       SELECT user_id, abs(amount) FROM wallet_transactions
+       WHERE code = 'reward' AND (created_at AT TIME ZONE 'UTC')::date = ANY($8::date[])
+         AND context = 'earning' AND type = 'credit' AND status = 'completed'
+         AND ((created_at >= $3 AND created_at < $4) OR (created_at >= $5 AND created_at < $6))
+     ), experts AS (
+       SELECT u.id, COALESCE(sum(e.credits), 0) AS credits
+       FROM users u LEFT JOIN earned e ON e.user_id = u.id
+       WHERE 'expert' = ANY(u.roles) GROUP BY u.id
+     )
+     SELECT (SELECT count(*) FROM experts) AS experts,
+       (SELECT count(*) FROM experts o JOIN experts me ON me.id = $7
+        WHERE o.credits > me.credits OR (o.credits = me.credits AND o.id < me.id)) AS ahead,
+       (SELECT count(*) FROM experts WHERE id = $7) AS found`,
+    [
+      split.days.fromDay,
+      split.days.toDay,
+      split.head.from,
+      split.head.to,
+      split.tail.from,
+      split.tail.to,
+      userId,
+      // The UTC days of the partial ends, for wallet_transactions_reward_day_idx.
+      [split.head.from, split.head.to, split.tail.from, split.tail.to].map((time) =>
+        dayText(new Date(Math.max(0, time.getTime() - 1))),
+      ),
+    ],
+  );
+  const row = rows[0];
+  return {
+    rank: Number(row?.found ?? 0) === 0 ? null : Number(row?.ahead ?? 0) + 1,
+    experts: Number(row?.experts ?? 0),
+  };
+}

@@ -1,0 +1,116 @@
+import type { Bind, PageFrame } from './ra-list.js';
+
+/*
+ * One page of the staff event log without reading the whole log. The event_log view (migrations
+ * 009 and 010) is `events` UNION ALL the packed journal's batches unpacked from JSON, so ordering
+ * it by position or counting it parses every batch: tens of seconds at a few hundred thousand
+ * events. A page instead takes from each source, in position order, only the rows it needs:
+ *   * `events` by its primary key (or by an index a filter has, such as events_type_position_idx);
+ *   * the batches by their primary key, one batch at a time, unpacking a batch only when its
+ *     position range and its `types` can hold a row of the page, and stopping at the page's end
+ *     (an incremental sort within each batch keeps the planner from sorting every event).
+ * Each source is cut at the page's row count; raList orders and cuts the union again.
+ */
+
+/** The event_log view's columns, in its order. */
+export const EVENT_LOG_COLUMNS =
+  'global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash';
+
+/** Format 1 batches: one JSON object per event, with its own position and hash. */
+const FORMAT_1 = `SELECT b.first_position AS batch_position, (e->>'global_position')::bigint AS global_position,
+    (e->>'event_id')::uuid AS event_id, e->>'stream_id' AS stream_id, (e->>'stream_version')::integer AS stream_version,
+    e->>'type' AS type, (e->>'schema_version')::integer AS schema_version, e->'data' AS data,
+    e->'metadata' AS metadata, (e->>'recorded_at')::timestamptz AS recorded_at, e->>'prev_hash' AS prev_hash,
+    e->>'hash' AS hash
+  FROM event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) e`;
+
+/** Format 2 batches: arrays of [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
+const FORMAT_2 = `SELECT b.first_position AS batch_position, b.first_position + e.ord - 1 AS global_position,
+    (e.v->>0)::uuid AS event_id, e.v->>1 AS stream_id, (e.v->>2)::integer AS stream_version, e.v->>3 AS type,
+    (e.v->>4)::integer AS schema_version, e.v->5 AS data, e.v->6 AS metadata, b.recorded_at AS recorded_at,
+    b.prev_hash AS prev_hash, b.last_hash AS hash
+  FROM event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
+
+const texts = (value: unknown) => (Array.isArray(value) ? value : [value]).map(String);
+
+/**
+ * Text each filter's value leaves in a batch's text (JSON, as the writer stores it): the value
+ * itself, and a stream prefix after the opening quote of the stream id. A batch whose text lacks
+ * it holds no match, and searching the text costs a small part of parsing it.
+ */
+const NEEDLES: Record<string, (value: string) => string> = {
+  stream_id: (value) => value,
+  stream_prefix: (value) => `"${value}`,
+  actor: (value) => value,
+  correlation_id: (value) => value,
+  causation_id: (value) => value,
+  user_id: (value) => value,
+  party: (value) => value,
+  account: (value) => value,
+};
+
+/**
+ * Printable ASCII without `"`, `\` or `/`: any JSON writer puts such a string in its text as it
+ * is (JSON may escape only those three and other characters), so the needle cannot miss a match.
+ */
+const VERBATIM = /^[\x20\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+$/;
+
+function textCondition(name: string, value: unknown, bind: Bind): string | undefined {
+  const needle = NEEDLES[name];
+  const values = texts(value);
+  if (!needle || values.length === 0 || !values.every((text) => VERBATIM.test(text))) return undefined;
+  return `(${values.map((text) => `strpos(b.events, ${bind(needle(text))}) > 0`).join(' OR ')})`;
+}
+
+/**
+ * Conditions on a batch row (`b`) that every batch holding a row of the page meets: they only
+ * skip batches, the page's own conditions still decide each event. A person's or a stream's
+ * filter still reads the text of every batch (no index names the packed events' people); `q`
+ * (a name) parses the batches in order until the page is full.
+ */
+function batchConditions(frame: PageFrame, bind: Bind): string[] {
+  const conditions: string[] = [];
+  const { filter } = frame;
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    const condition = textCondition(name, value, bind);
+    if (condition) conditions.push(condition);
+  }
+  if (filter.type !== undefined && filter.type !== null && filter.type !== '')
+    conditions.push(`b.types && ${bind(texts(filter.type))}::text[]`);
+  // Positions were checked by the filters (whole numbers), which raList ran first.
+  if (filter.position_from !== undefined && filter.position_from !== null && filter.position_from !== '')
+    conditions.push(`b.last_position >= ${bind(Number(filter.position_from))}`);
+  if (filter.position_to !== undefined && filter.position_to !== null && filter.position_to !== '')
+    conditions.push(`b.first_position <= ${bind(Number(filter.position_to))}`);
+  if (frame.afterId !== undefined) {
+    // The cursor's id is a position (a tampered one fails as a data exception, a bad cursor).
+    conditions.push(
+      frame.order === 'DESC'
+        ? `b.first_position < ${bind(frame.afterId)}`
+        : `b.last_position > ${bind(frame.afterId)}`,
+    );
+  }
+  return conditions;
+}
+
+const where = (conditions: readonly string[]) =>
+  conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+
+/** The event log's page source for raList (`pageFrom`). */
+export function eventLogPage(frame: PageFrame): string {
+  const { order, conditions, bind } = frame;
+  const rows = frame.rows ?? 'ALL';
+  const batches = batchConditions(frame, bind);
+  const packed = (format: 1 | 2, unpack: string) =>
+    `(SELECT ${EVENT_LOG_COLUMNS} FROM (${unpack} ${where([`b.format = ${format}`, ...batches])}) packed
+      ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
+  return `((SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
+    UNION ALL ${packed(1, FORMAT_1)}
+    UNION ALL ${packed(2, FORMAT_2)}) event_log`;
+}
+
+/** The log's length: it is gapless, so its head position, without reading a batch. */
+export const EVENT_LOG_COUNT = `SELECT GREATEST(
+    (SELECT COALESCE(max(global_position), 0) FROM events),
+    (SELECT COALESCE(max(last_position), 0) FROM event_batches)) AS total`;
