@@ -178,7 +178,15 @@ async function main(): Promise<void> {
       () => {
         started = new Map(processes.map((member) => [member.pid, processCpuMicros(member.pid) ?? 0]));
       },
-    );
+    ).catch((error: unknown) => {
+      // haproxy logs why it took replicas out (health checks), which a 503 from it does not say.
+      const checks = cluster.haproxy
+        .output()
+        .split('\n')
+        .filter((line) => /is (DOWN|UP)|no server available/i.test(line));
+      console.log(`--- haproxy's health checks\n${checks.slice(-20).join('\n')}`);
+      throw error;
+    });
     const used = cpuSince(processes, started);
     result.requests.sort((a, b) => a - b);
     const perVote = (micros: number) => (result.votes > 0 ? micros / result.votes : 0).toFixed(0);
