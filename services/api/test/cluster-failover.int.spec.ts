@@ -142,6 +142,11 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
     await whileLoaded(1_500);
     expect(await activeWriter()).toBe(writerB);
     expect(writerA!.running()).toBe(true);
+    // It found out on waking (its lease session is gone) and stepped down. A commit of what it
+    // had in hand would carry its old fencing token and be refused (shown directly by
+    // packages/ledger-writer/test/writer-role.int.spec.ts); one that landed twice would fail the
+    // exactly-once checks below.
+    expect(writerA!.output()).toMatch(/ledger writer stepped down/);
 
     // 2. kill -9 of the active writer (B): A, standing by again, is active within 5 s, and
     // commands sent after the kill are accepted.

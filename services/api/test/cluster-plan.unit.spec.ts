@@ -76,7 +76,13 @@ describe('the local cluster plan (npm run start:cluster)', () => {
     expect(backend.match(/^ {2}server .*$/gm)).toEqual([
       '  server api-1 127.0.0.1:4181',
       '  server api-2 127.0.0.1:4182',
+      '  server api-1-open 127.0.0.1:4181 backup no-check',
+      '  server api-2-open 127.0.0.1:4182 backup no-check',
     ]);
+    const template = await infra('haproxy.cfg');
+    expect(() => localHaproxyConfig(template, 4180, [{ name: 'api-1', port: 4181 }])).toThrow(
+      /api-2, which is not an API member/,
+    );
     const dir = await mkdtemp(path.join(tmpdir(), 'cluster-plan-'));
     try {
       await writeFile(path.join(dir, 'haproxy.cfg'), local);

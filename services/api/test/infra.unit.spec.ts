@@ -182,11 +182,14 @@ describe('infra/compose.yaml', () => {
     const haproxy = services.haproxy!;
     expect(haproxy.volumes).toContain('./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
     const cfg = await readFile(path.join(INFRA, 'haproxy.cfg'), 'utf8');
-    const servers = [...cfg.matchAll(/^\s*server (\S+) (\S+):(\d+)/gm)].map(([, name, host, port]) => ({
-      name,
-      host,
-      port: Number(port),
-    }));
+    const lines = [...cfg.matchAll(/^\s*server (\S+) (\S+):(\d+)(.*)$/gm)].map(
+      ([, name, host, port, rest]) => ({ name, host, port: Number(port), backup: /\bbackup\b/.test(rest!) }),
+    );
+    const servers = lines.filter((server) => !server.backup);
+    // Each replica also has an unchecked backup line (fail open when every check fails).
+    expect(lines.filter((server) => server.backup).map((server) => `${server.host}:${server.port}`)).toEqual(
+      servers.map((server) => `${server.host}:${server.port}`),
+    );
     const apis = appServices(services).filter(([, service]) =>
       service.environment!.ROLES!.split(',').includes('api'),
     );

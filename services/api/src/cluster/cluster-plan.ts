@@ -83,9 +83,10 @@ export function planMembers(
 }
 
 /**
- * infra/haproxy.cfg with local addresses: haproxy binds the front port on loopback and balances
- * over the API members' ports; compose's DNS resolver (service names) is left out. Everything
- * else (health checks on /readyz, retries, redispatch, /lb-health) stays as the file says.
+ * infra/haproxy.cfg with local addresses: haproxy binds the front port on loopback and each
+ * server line points at the API member its compose host names; compose's DNS resolver (service
+ * names) is left out. Everything else (health checks on /readyz, the unchecked backups, retries,
+ * redispatch, /lb-health) stays as the file says.
  */
 export function localHaproxyConfig(
   template: string,
@@ -94,20 +95,19 @@ export function localHaproxyConfig(
 ): string {
   const lines: string[] = [];
   let skipping = false;
-  let serversWritten = false;
   for (const line of template.split('\n')) {
     const section = /^(\S+)/.exec(line)?.[1];
     if (section) skipping = section === 'resolvers';
     if (skipping) continue;
+    const server = /^(\s+server\s+\S+\s+)([^\s:]+):\d+(.*)$/.exec(line);
     if (/^\s+bind\s/.test(line)) lines.push(`  bind 127.0.0.1:${frontPort}`);
     else if (/^\s+default-server\s/.test(line))
       lines.push(line.replace(/\s+resolvers\s+\S+/, '').replace(/\s+init-addr\s+\S+/, ''));
-    else if (!/^\s+server\s/.test(line)) lines.push(line);
-    else if (!serversWritten) {
-      // In place of the compose replicas, after default-server so its check settings apply.
-      for (const api of apis) lines.push(`  server ${api.name} 127.0.0.1:${api.port}`);
-      serversWritten = true;
-    }
+    else if (server) {
+      const api = apis.find((member) => member.name === server[2]);
+      if (!api) throw new Error(`haproxy.cfg balances over ${server[2]}, which is not an API member`);
+      lines.push(`${server[1]}127.0.0.1:${api.port}${server[3]}`);
+    } else lines.push(line);
   }
   return lines.join('\n');
 }

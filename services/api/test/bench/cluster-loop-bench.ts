@@ -4,7 +4,10 @@
  * same load client and claim-then-vote loop as evaluation-loop-bench.ts, and the CPU of every
  * process of the cluster from /proc/{pid}/stat (the load client's from its own clock). Then the
  * fail-over time: kill -9 of the active writer, and the time until the first command sent after
- * it is accepted (a credit grant through haproxy, retried with its Idempotency-Key).
+ * it is accepted (a credit grant through haproxy, retried with its Idempotency-Key). Around
+ * them, read-your-writes one command at a time: credit grants in a row (each answered once the
+ * wallet projection has it), with both projectors sharing the durable consumers, and again after
+ * kill -9 of one of them.
  * Needs DATABASE_URL and NATS_URL (prints why it skips otherwise). Knobs: BENCH_LOOP_EVALUATORS
  * (64), BENCH_CLUSTER_ITEMS (1,000), BENCH_LOOP_VOTES_PER_ITEM (3).
  * Run: npx tsx services/api/test/bench/cluster-loop-bench.ts
@@ -14,6 +17,7 @@ import { fork } from 'node:child_process';
 import { hostname } from 'node:os';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import type { SqlClient } from '@evalmarket/db';
 import { createTestDatabase } from '@evalmarket/testkit';
 import { ensureBundle, launchCluster, type ClusterProcess } from '../../src/cluster/launch-cluster.js';
 import { startRuntime } from '../../src/runtime/start-runtime.js';
@@ -57,18 +61,63 @@ function cpuSince(processes: readonly ClusterProcess[], since: Map<number, numbe
   return used;
 }
 
+/**
+ * One credit grant (it replies once the wallet projection has it): its status (0 without a
+ * reply) and the start of the reply's body.
+ */
+async function grant(
+  url: string,
+  authorization: string,
+  key: string,
+): Promise<{ status: number; text: string }> {
+  const reply = await fetch(`${url}/api/v1/dev/grant-credits`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ amount_credits: 1 }),
+  }).catch(() => undefined);
+  const text = (await reply?.text().catch(() => '')) ?? '';
+  return { status: reply?.status ?? 0, text: text.slice(0, 300) };
+}
+
+/** ms of each of `count` grants sent one after the other. */
+async function grantsInARow(url: string, authorization: string, count: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const sentAt = performance.now();
+    const reply = await grant(url, authorization, `row-${randomBytes(4).toString('hex')}`);
+    if (reply.status !== 201) throw new Error(`grant in a row: ${reply.status} ${reply.text}`);
+    latencies.push(performance.now() - sentAt);
+  }
+  return latencies;
+}
+
+function describeLatencies(latencies: readonly number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (${latencies.map((ms) => ms.toFixed(0)).join(', ')})`;
+}
+
+const GRANTS_IN_A_ROW = 20;
+
+/** ms from `killedAt` until a writer other than `holder` holds the ledger lease. */
+async function newHolderAfter(sql: SqlClient, holder: string, killedAt: number): Promise<number> {
+  for (;;) {
+    const { rows } = await sql.query<{ holder: string }>(
+      `SELECT holder FROM writer_leases WHERE name = 'ledger'`,
+    );
+    if (rows[0] && rows[0].holder !== holder) return Date.now() - killedAt;
+    if (Date.now() - killedAt > 60_000) throw new Error('no standby took the writer lease within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** ms from `killedAt` until a grant sent after it is accepted (201), retrying with one key. */
 async function firstAcceptedAfter(url: string, authorization: string, killedAt: number): Promise<number> {
   const key = `failover-${randomBytes(4).toString('hex')}`;
   for (;;) {
-    const reply = await fetch(`${url}/api/v1/dev/grant-credits`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ amount_credits: 1 }),
-    }).catch(() => undefined);
-    await reply?.text();
-    if (reply?.status === 201) return Date.now() - killedAt;
-    if (Date.now() - killedAt > 60_000) throw new Error(`no command accepted within 60 s (${reply?.status})`);
+    const reply = await grant(url, authorization, key);
+    if (reply.status === 201) return Date.now() - killedAt;
+    if (Date.now() - killedAt > 60_000)
+      throw new Error(`no command accepted within 60 s (last reply ${reply.status} ${reply.text})`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -111,6 +160,12 @@ async function main(): Promise<void> {
       votesPerItem: VOTES_PER_ITEM,
     }).finally(() => setup.close());
 
+    const authorization = world.owner.authorization;
+    const twoProjectors = await grantsInARow(cluster.url, authorization, GRANTS_IN_A_ROW);
+    console.log(
+      `cluster read-your-writes, ${GRANTS_IN_A_ROW} credit grants one at a time through haproxy, 2 projectors: ${describeLatencies(twoProjectors)}`,
+    );
+
     const processes = [...cluster.members, cluster.haproxy];
     let started = new Map<number, number>();
     const result = await runLoadClient(
@@ -123,7 +178,15 @@ async function main(): Promise<void> {
       () => {
         started = new Map(processes.map((member) => [member.pid, processCpuMicros(member.pid) ?? 0]));
       },
-    );
+    ).catch((error: unknown) => {
+      // haproxy logs why it took replicas out (health checks), which a 503 from it does not say.
+      const checks = cluster.haproxy
+        .output()
+        .split('\n')
+        .filter((line) => /is (DOWN|UP)|no server available/i.test(line));
+      console.log(`--- haproxy's health checks\n${checks.slice(-20).join('\n')}`);
+      throw error;
+    });
     const used = cpuSince(processes, started);
     result.requests.sort((a, b) => a - b);
     const perVote = (micros: number) => (result.votes > 0 ? micros / result.votes : 0).toFixed(0);
@@ -146,8 +209,21 @@ async function main(): Promise<void> {
     if (!active) throw new Error(`no cluster member holds the writer lease (${lease?.holder})`);
     const killedAt = Date.now();
     await active.signal('SIGKILL');
-    const acceptedMs = await firstAcceptedAfter(cluster.url, world.owner.authorization, killedAt);
-    console.log(`  fail-over: kill -9 of ${active.name} to the first accepted command ${acceptedMs} ms`);
+    const [leaseMs, acceptedMs] = await Promise.all([
+      newHolderAfter(db.client, lease!.holder, killedAt),
+      firstAcceptedAfter(cluster.url, authorization, killedAt),
+    ]);
+    console.log(
+      `  fail-over: kill -9 of ${active.name} to the lease taken by the standby ${leaseMs} ms, to the first accepted command ${acceptedMs} ms`,
+    );
+
+    // One projector left: its messages held by the dead one come back after the ack wait (3 s).
+    await cluster.member('projector-2').signal('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const oneProjector = await grantsInARow(cluster.url, authorization, GRANTS_IN_A_ROW);
+    console.log(
+      `  read-your-writes, ${GRANTS_IN_A_ROW} grants one at a time: 2 projectors ${describeLatencies(twoProjectors)}; 1 projector (the other killed) ${describeLatencies(oneProjector)}`,
+    );
   } finally {
     await cluster.stop();
     await db.drop();

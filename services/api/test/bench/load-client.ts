@@ -103,17 +103,26 @@ export class KeepAliveConnection {
     this.buffered = this.buffered.subarray(bodyEnd);
     const waiting = this.waiting;
     this.waiting = null;
-    try {
-      waiting?.resolve({ status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-    } catch (error) {
-      waiting?.reject(error as Error);
-    }
+    waiting?.resolve({ status, json: parseBody(text) });
   }
 
   private fail(error: Error): void {
     const waiting = this.waiting;
     this.waiting = null;
     waiting?.reject(error);
+  }
+}
+
+/**
+ * A reply's JSON body; a body that is not JSON (a load balancer's own error page) is kept as
+ * `{ text }` so that the failure reports its status and what it said.
+ */
+function parseBody(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { text: text.slice(0, 200) };
   }
 }
 
