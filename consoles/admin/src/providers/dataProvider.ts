@@ -1,5 +1,9 @@
 import { createApiClient, type JsonReply, type operations } from '@evalmarket/api-client';
-import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
+import {
+  MAX_LEDGER_PAGE,
+  type TEvaluatorApplicationItem,
+  type TQualificationTier,
+} from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createKeysetPages } from './keysetPages';
@@ -29,8 +33,8 @@ export type StatementPeriod = NonNullable<
   NonNullable<operations['getAdminUsersByIdStatement']['parameters']['query']>['period']
 >;
 
-/** The API's largest ledger page (services/api/src/admin/account-ledger.ts MAX_LEDGER_PAGE). */
-export const LEDGER_PAGE_ROWS = 500;
+/** The API's largest ledger page. */
+export const LEDGER_PAGE_ROWS = MAX_LEDGER_PAGE;
 /** POST /api/v1/admin/purchases/{id}/refund and its reply. */
 export type RefundRequest = NonNullable<
   operations['postAdminPurchasesByIdRefund']['requestBody']
