@@ -92,7 +92,7 @@ const connectionReply = (row: ConnectionRow) => ({
   updated_at: iso(row.updated_at)!,
 });
 
-export async function configApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
+export async function configRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
   const deps = await configApiDeps(context, box);
   evaluationConfigRoutes(app, deps);
   langfuseConnectRoutes(app, deps);

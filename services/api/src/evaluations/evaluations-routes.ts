@@ -118,7 +118,7 @@ async function progressOf(sql: SqlExecutor, ids: string[]) {
   return progress;
 }
 
-export async function evaluationsApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
+export async function evaluationsRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
   const deps = evaluationsApiDeps(context, box);
   createEvaluationRoutes(app, deps);
   evaluationReadRoutes(app, deps);

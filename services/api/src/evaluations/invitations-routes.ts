@@ -70,7 +70,7 @@ async function sendInvitationEmail(context: DomainContext, evaluation: Evaluatio
   }
 }
 
-export async function invitationsApi(app: App, context: DomainContext): Promise<void> {
+export async function invitationsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
 
   app.get(

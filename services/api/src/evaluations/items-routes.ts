@@ -83,7 +83,7 @@ async function commentsOf(sql: SqlExecutor, itemIds: string[]) {
 }
 
 /** The owner's items: upload (CSV/JSONL rows parsed by the console) and the paged item table. */
-export async function itemsApi(app: App, context: DomainContext): Promise<void> {
+export async function itemsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
 
   app.post(

@@ -45,7 +45,7 @@ async function votesOf(sql: SqlExecutor, evaluationId: string): Promise<VoteRow[
   return rows;
 }
 
-export async function readsApi(app: App, context: DomainContext): Promise<void> {
+export async function readsRoutes(app: App, context: DomainContext): Promise<void> {
   const deps = await readsApiDeps(context);
   qualityRoutes(app, deps);
   budgetAndAlertRoutes(app, deps);

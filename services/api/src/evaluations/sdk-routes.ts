@@ -25,7 +25,7 @@ const INVALID_KEY = 'Invalid project ID or API key';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export async function sdkApi(app: App, context: DomainContext): Promise<void> {
+export async function sdkRoutes(app: App, context: DomainContext): Promise<void> {
   const deps = sdkApiDeps(context);
   apiKeyRoutes(app, deps);
   sdkIngestRoutes(app, deps);
