@@ -193,7 +193,12 @@ async function configApiDeps(context: DomainContext, box: SecretBox) {
 
 type Deps = Awaited<ReturnType<typeof configApiDeps>>;
 
-/** The evaluation configuration: read, save, check the app URL. */
+/**
+ * The evaluation configuration: read, save, check the app URL.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 function evaluationConfigRoutes(app: App, { context, ZConfigReply, withBalance, sql, config }: Deps): void {
   app.get(
     '/projects/:id/evaluation-config',

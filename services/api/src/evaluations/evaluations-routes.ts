@@ -317,7 +317,12 @@ function evaluationReadRoutes(app: App, { sql }: Deps): void {
   );
 }
 
-/** Changing an evaluation: its details, its status, and the history of its versions. */
+/**
+ * Changing an evaluation: its details, its status, and the history of its versions.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 function evaluationChangeRoutes(app: App, { context, sql }: Deps): void {
   app.patch(
     '/evaluations/:id',

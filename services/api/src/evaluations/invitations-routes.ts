@@ -70,6 +70,10 @@ async function sendInvitationEmail(context: DomainContext, evaluation: Evaluatio
   }
 }
 
+/**
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 export async function invitationsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
 
