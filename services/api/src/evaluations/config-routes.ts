@@ -93,14 +93,14 @@ const connectionReply = (row: ConnectionRow) => ({
 });
 
 export async function configRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
-  const deps = await configApiDeps(context, box);
+  const deps = await configRoutesDeps(context, box);
   evaluationConfigRoutes(app, deps);
   langfuseConnectRoutes(app, deps);
   langfuseConnectionRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-async function configApiDeps(context: DomainContext, box: SecretBox) {
+async function configRoutesDeps(context: DomainContext, box: SecretBox) {
   const { sql, config } = context;
   const outbound = { timeoutMs: config.outboundTimeoutMs, allowedOrigins: config.outboundAllowedOrigins };
   const ZConfigReply = z.object({ success: z.boolean(), data: ZEvaluationConfig });
@@ -191,7 +191,7 @@ async function configApiDeps(context: DomainContext, box: SecretBox) {
   };
 }
 
-type Deps = Awaited<ReturnType<typeof configApiDeps>>;
+type Deps = Awaited<ReturnType<typeof configRoutesDeps>>;
 
 /**
  * The evaluation configuration: read, save, check the app URL.

@@ -119,19 +119,19 @@ async function progressOf(sql: SqlExecutor, ids: string[]) {
 }
 
 export async function evaluationsRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
-  const deps = evaluationsApiDeps(context, box);
+  const deps = evaluationsRoutesDeps(context, box);
   createEvaluationRoutes(app, deps);
   evaluationReadRoutes(app, deps);
   evaluationChangeRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-function evaluationsApiDeps(context: DomainContext, box: SecretBox) {
+function evaluationsRoutesDeps(context: DomainContext, box: SecretBox) {
   const { sql } = context;
   return { context, box, sql };
 }
 
-type Deps = ReturnType<typeof evaluationsApiDeps>;
+type Deps = ReturnType<typeof evaluationsRoutesDeps>;
 
 /** Creating an evaluation (a job): checks, the first-project bonus, manual items. */
 function createEvaluationRoutes(app: App, { context, box, sql }: Deps): void {
