@@ -22,6 +22,16 @@ const ZItemsOfSource = z.object({
   ),
 });
 
+/** A Langfuse connection as its events record it (the secret key sealed). */
+const ZLangfuseKeys = z.object({
+  evaluation_id: z.string(),
+  public_key: z.string(),
+  secret_key_sealed: z.string(),
+  host: z.string(),
+  project_id: z.string(),
+  project_name: z.string(),
+});
+
 export const ZEvaluationEventData = {
   EvaluationCreated: z.object({
     evaluation_id: z.string(),
@@ -46,22 +56,8 @@ export const ZEvaluationEventData = {
     to: ZEvaluationStatus,
   }),
   EvaluationConfigured: z.object({ evaluation_id: z.string(), config: z.record(z.string(), z.unknown()) }),
-  LangfuseConnected: z.object({
-    evaluation_id: z.string(),
-    public_key: z.string(),
-    secret_key_sealed: z.string(),
-    host: z.string(),
-    project_id: z.string(),
-    project_name: z.string(),
-  }),
-  LangfuseUpdated: z.object({
-    evaluation_id: z.string(),
-    public_key: z.string(),
-    secret_key_sealed: z.string(),
-    host: z.string(),
-    project_id: z.string(),
-    project_name: z.string(),
-  }),
+  LangfuseConnected: ZLangfuseKeys,
+  LangfuseUpdated: ZLangfuseKeys,
   LangfuseDisconnected: z.object({ evaluation_id: z.string() }),
   ProjectApiKeyCreated: z.object({
     evaluation_id: z.string(),
