@@ -1,6 +1,5 @@
 import { ZAuditQuery, ZFinanceAudit, ZFinanceSummary, type TFinanceSummary } from '@evalmarket/contracts';
 import { auditLedger } from '@evalmarket/projector';
-import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
