@@ -1955,6 +1955,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountFigures: {
+            available: number;
+            pending: number;
+            incoming: number;
+            posted: number;
+        };
+        AccountLedger: {
+            account_id: string;
+            opening: components["schemas"]["AccountFigures"];
+            entries: components["schemas"]["LedgerEntry"][];
+            next_after: string | null;
+        };
         /** @enum {string} */
         AnalyticsPeriodInput: "7d" | "30d" | "90d" | "1y" | "all";
         ApiKey: {
@@ -2521,10 +2533,45 @@ export interface components {
             expert_tier_interest_expressed: boolean;
             stripe_connect_status: components["schemas"]["ConnectStatus"];
         };
+        EventLinks: {
+            people: components["schemas"]["PersonRef"][];
+            accounts: {
+                account: string;
+                owner: components["schemas"]["PersonName"] | null;
+            }[];
+            evaluation: {
+                id: string;
+                title: string | null;
+            } | null;
+            stripe_objects: {
+                kind: string;
+                id: string;
+            }[];
+        };
         ExportReply: {
             file_name: string;
             download_url: string;
             expires_at: string;
+        };
+        FinanceAudit: {
+            ok: boolean;
+            head_position: number;
+            checkpoint_position: number;
+            events_checked: number;
+            money_events: number;
+            postings: number;
+            accounts: number;
+            checks: {
+                name: string;
+                title: string;
+                ok: boolean;
+                summary: string;
+                failure_count: number;
+                failures: string[];
+            }[];
+            projections: components["schemas"]["ProjectionStatus"][];
+            duration_ms: number;
+            stripe_reconciliation: components["schemas"]["StripeReconciliation"];
         };
         FinanceSummary: {
             credits_outstanding: {
@@ -2631,6 +2678,24 @@ export interface components {
             langfuse_project_id?: string;
             langfuse_project_name?: string;
         };
+        LedgerEntry: {
+            cursor: string;
+            global_position: number;
+            posting_index: number;
+            event_type: string;
+            stream_id: string;
+            hash: string;
+            recorded_at: string | null;
+            transfer_id: string;
+            code: components["schemas"]["PostingCode"];
+            phase: components["schemas"]["PostingPhase"];
+            /** @enum {string} */
+            side: "debit" | "credit";
+            counter_account: string;
+            counter_owner: components["schemas"]["PersonName"] | null;
+            amount: number;
+            after: components["schemas"]["AccountFigures"];
+        };
         LinkedinOauthDataInput: {
             linkedin_id: string;
             /** @default  */
@@ -2735,6 +2800,34 @@ export interface components {
         PermissionLevel: "disabled" | "paid_only" | "volunteer_only" | "both";
         /** @enum {string} */
         PermissionLevelInput: "disabled" | "paid_only" | "volunteer_only" | "both";
+        PersonBalances: {
+            user_id: string;
+            spending: {
+                available: number;
+                pending: number;
+                incoming: number;
+                posted: number;
+                account_id: string;
+            };
+            earning: {
+                available: number;
+                pending: number;
+                incoming: number;
+                posted: number;
+                account_id: string;
+            };
+        };
+        PersonName: {
+            id: string;
+            email: string | null;
+            name: string | null;
+        };
+        PersonRef: {
+            id: string;
+            email: string | null;
+            name: string | null;
+            role: string;
+        };
         /** @enum {string} */
         PostingCode: "purchase" | "refund" | "bonus" | "reward" | "cashout" | "cashout_fee" | "adjustment";
         /** @enum {string} */
@@ -3055,6 +3148,40 @@ export interface components {
             active_context: string;
             evaluator_status: string;
             created_at: string | null;
+        };
+        StripeMismatch: {
+            kind: components["schemas"]["StripeMismatchKind"];
+            payment_intent_id: string;
+            user_id: string | null;
+            stripe_status: string;
+            stripe_amount_cents: number | null;
+            stripe_currency: string | null;
+            stripe_created_at: string | null;
+            credited_amount_usd: number | null;
+            credited_credits: number | null;
+            credited_at: string | null;
+            global_position: number | null;
+        };
+        /** @enum {string} */
+        StripeMismatchKind: "succeeded_not_credited" | "credited_not_succeeded" | "amount_differs";
+        StripeReconciliation: {
+            ok: boolean;
+            mode: ("stripe" | "local") | null;
+            range: {
+                from: string | null;
+                to: string | null;
+            };
+            checked: number;
+            counts: {
+                succeeded_at_stripe: number;
+                credited: number;
+                matched: number;
+                succeeded_not_credited: number;
+                credited_not_succeeded: number;
+                amount_differs: number;
+            };
+            mismatches: components["schemas"]["StripeMismatch"][];
+            error?: string;
         };
         /** @enum {string} */
         TransactionStatus: "completed" | "pending" | "failed" | "cancelled";
@@ -6930,57 +7057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ok: boolean;
-                        head_position: number;
-                        checkpoint_position: number;
-                        events_checked: number;
-                        money_events: number;
-                        postings: number;
-                        accounts: number;
-                        checks: {
-                            name: string;
-                            title: string;
-                            ok: boolean;
-                            summary: string;
-                            failure_count: number;
-                            failures: string[];
-                        }[];
-                        projections: components["schemas"]["ProjectionStatus"][];
-                        duration_ms: number;
-                        stripe_reconciliation: {
-                            ok: boolean;
-                            mode: ("stripe" | "local") | null;
-                            range: {
-                                from: string | null;
-                                to: string | null;
-                            };
-                            checked: number;
-                            counts: {
-                                succeeded_at_stripe: number;
-                                credited: number;
-                                matched: number;
-                                succeeded_not_credited: number;
-                                credited_not_succeeded: number;
-                                amount_differs: number;
-                            };
-                            mismatches: {
-                                /** @enum {string} */
-                                kind: "succeeded_not_credited" | "credited_not_succeeded" | "amount_differs";
-                                payment_intent_id: string;
-                                user_id: string | null;
-                                stripe_status: string;
-                                stripe_amount_cents: number | null;
-                                stripe_currency: string | null;
-                                stripe_created_at: string | null;
-                                credited_amount_usd: number | null;
-                                credited_credits: number | null;
-                                credited_at: string | null;
-                                global_position: number | null;
-                            }[];
-                            error?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["FinanceAudit"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7659,23 +7736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user_id: string;
-                        spending: {
-                            available: number;
-                            pending: number;
-                            incoming: number;
-                            posted: number;
-                            account_id: string;
-                        };
-                        earning: {
-                            available: number;
-                            pending: number;
-                            incoming: number;
-                            posted: number;
-                            account_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["PersonBalances"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7737,43 +7798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account_id: string;
-                        opening: {
-                            available: number;
-                            pending: number;
-                            incoming: number;
-                            posted: number;
-                        };
-                        entries: {
-                            cursor: string;
-                            global_position: number;
-                            posting_index: number;
-                            event_type: string;
-                            stream_id: string;
-                            hash: string;
-                            recorded_at: string | null;
-                            transfer_id: string;
-                            code: components["schemas"]["PostingCode"];
-                            phase: components["schemas"]["PostingPhase"];
-                            /** @enum {string} */
-                            side: "debit" | "credit";
-                            counter_account: string;
-                            counter_owner: {
-                                id: string;
-                                email: string | null;
-                                name: string | null;
-                            } | null;
-                            amount: number;
-                            after: {
-                                available: number;
-                                pending: number;
-                                incoming: number;
-                                posted: number;
-                            };
-                        }[];
-                        next_after: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountLedger"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */
@@ -7831,30 +7856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        people: {
-                            id: string;
-                            email: string | null;
-                            name: string | null;
-                            role: string;
-                        }[];
-                        accounts: {
-                            account: string;
-                            owner: {
-                                id: string;
-                                email: string | null;
-                                name: string | null;
-                            } | null;
-                        }[];
-                        evaluation: {
-                            id: string;
-                            title: string | null;
-                        } | null;
-                        stripe_objects: {
-                            kind: string;
-                            id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["EventLinks"];
                 };
             };
             /** @description Not signed in, or the credentials expired or were revoked */

@@ -12,6 +12,8 @@ export * from './own-votes.js';
 export * from './user-admin-events.js';
 export * from './analytics-api.js';
 export * from './evaluations.js';
+export * from './evaluation-events.js';
+export * from './evaluation-reads.js';
 export * from './create-evaluation-check.js';
 export * from './evaluation-invitations.js';
 export * from './text.js';

@@ -103,6 +103,10 @@ function sessionLease(session: pg.Client): Lease {
   };
 }
 
+/**
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the pool and its error handling).
+ */
 export function createPgClient(options: PgClientOptions): SqlClient {
   const pool = new pg.Pool({
     connectionString: options.connectionString,

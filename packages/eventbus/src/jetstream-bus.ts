@@ -63,6 +63,9 @@ export interface ConsumerLag {
 /**
  * The services-mode bus. Start-up connects (retrying until `connectTimeoutMs`), makes sure the
  * stream exists and starts the relay; consumers are durable JetStream pull consumers.
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the connection, the relay and the consumers).
  */
 export async function createJetStreamBus(options: JetStreamBusOptions): Promise<JetStreamBus> {
   const streamName = checkStreamName(options.streamName ?? 'EVENTS');

@@ -14,6 +14,9 @@ const RETRY_AFTER_ERROR_MS = 500;
 /**
  * Reads the log in position order after a checkpoint and hands batches to a handler, one at a
  * time. Appends from this process wake it at once; other processes' appends are found by polling.
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the position, the waiters and the wake-up).
  */
 export function createPollingSubscription(args: {
   store: EventStore;

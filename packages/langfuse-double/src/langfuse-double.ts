@@ -96,6 +96,10 @@ function listenOn(server: ReturnType<typeof createServer>, port: number): Promis
 const EVENTS_ONLY_404 =
   'This endpoint is not available on deployments running in Langfuse v4 events_only mode. Learn more about Langfuse v4 at: https://langfuse.com/docs/v4';
 
+/**
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the stored traces, scores and the server), as Langfuse's routes are one server.
+ */
 export async function startLangfuseFake(options: LangfuseFakeOptions = {}): Promise<LangfuseFake> {
   const publicKey = options.publicKey ?? 'pk-lf-test';
   const secretKey = options.secretKey ?? 'sk-lf-test';

@@ -2,7 +2,6 @@ import type { TEventMetadata } from '@evalmarket/contracts';
 import type { LedgerCommand } from '@evalmarket/ledger';
 import {
   STEPPED_DOWN_MESSAGE,
-  type Companions,
   type LedgerResult,
   type LedgerSubmission,
   type LedgerWriter,
@@ -34,12 +33,7 @@ interface SubmitPayload {
  * Money commands from any process: decided in-process when this process holds the active writer,
  * else sent to it over the transport. Same shape as `LedgerWriter`'s submissions.
  */
-export interface LedgerClient {
-  submit(command: LedgerCommand, metadata?: TEventMetadata, companions?: Companions): Promise<LedgerResult>;
-  submitMany(
-    commands: ReadonlyArray<LedgerCommand | LedgerSubmission>,
-    metadata?: TEventMetadata,
-  ): Promise<LedgerResult[]>;
+export interface LedgerClient extends Pick<LedgerWriter, 'submit' | 'submitMany'> {
   /** This process's writer while it is the active one. */
   readonly local: LedgerWriter | undefined;
   /** Commands waiting at this process's writer (0 while it stands by). */

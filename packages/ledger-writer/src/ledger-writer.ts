@@ -1,129 +1,20 @@
-import {
-  LEDGER_EVENT_TYPES,
-  type TEventMetadata,
-  type TLedgerEvent,
-  type TStoredEvent,
-} from '@evalmarket/contracts';
-import type { Lease, SqlClient } from '@evalmarket/db';
-import { companionAppends, type Companions } from './companions.js';
+import { LEDGER_EVENT_TYPES, type TEventMetadata, type TLedgerEvent } from '@evalmarket/contracts';
+import type { Lease } from '@evalmarket/db';
+import type { CommitOutcome, LogHead } from '@evalmarket/eventstore';
+import { createLedgerState, evolve, type LedgerCommand, type LedgerState } from '@evalmarket/ledger';
+import { answer, decideBatch, unavailable, type Flight, type Pending } from './batch.js';
+import type { Companions } from './companions.js';
+import type { LedgerResult, LedgerWriter, LedgerWriterOptions } from './ledger-writer-types.js';
 import { isFencedError } from './writer-fence.js';
-import {
-  validateUnit,
-  type CommitOutcome,
-  type JournalAppend,
-  type JournalUnit,
-  type LogHead,
-  type PackedJournal,
-  type PreparedCommit,
-} from '@evalmarket/eventstore';
-import {
-  createLedgerState,
-  decide,
-  evolve,
-  ledgerEventDataJson,
-  type LedgerCommand,
-  type LedgerCommandType,
-  type LedgerRejection,
-  type LedgerState,
-} from '@evalmarket/ledger';
 
 export type { Companions };
-
-export type LedgerResult =
-  | { ok: true; duplicate: boolean; events: TStoredEvent[] }
-  | { ok: false; rejection: LedgerRejection | 'ledger_unavailable'; message: string };
-
-/**
- * Which of the ledger's streams go to the packed journal, given by the writer's creator (the
- * ledger's reward transfers: reserve, then post or release, two events per vote, are its volume;
- * purchases, refunds, cash-outs and adjustments stay one row each, where finance's queries find
- * them by type).
- */
-export interface LedgerPacking {
-  /** A command's unit is packed when all its ledger events go to streams with this prefix. */
-  packedStreamPrefix: string;
-  /** The commands that may carry companions: their events all go to packed streams. */
-  companionCommands: readonly LedgerCommandType[];
-}
-
-export interface LedgerWriterOptions {
-  /** The log, written through its packed journal and replayed with readAll. */
-  store: PackedJournal;
-  sql: SqlClient;
-  packing: LedgerPacking;
-  /** Most commands decided and committed together in one transaction. */
-  maxBatchSize?: number;
-  /** Most commands waiting; past it submissions are refused rather than queued without bound. */
-  maxQueueLength?: number;
-  now?: () => number;
-  logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  /** Told after each batch commit (metrics): commands in it, how long the commit took, whether it failed. */
-  onCommit?: (commit: { commands: number; seconds: number; ok: boolean }) => void;
-  /**
-   * The writer's lease, already taken (with a fencing token its store's transactions carry: see
-   * writer-fence.ts). Without it the writer takes the plain lease itself and refuses to start
-   * when another holds it.
-   */
-  lease?: Lease;
-  /**
-   * Told once when the writer stops being the writer by itself: its lease was lost, or a commit
-   * was fenced off because another writer took over. It refuses commands from then on.
-   */
-  onDeposed?: (reason: 'lease_lost' | 'fenced') => void;
-}
-
-/** A command with companions; its type must be one of the writer's `companionCommands`. */
-export interface LedgerSubmission {
-  command: LedgerCommand;
-  companions: Companions;
-}
-
-export interface LedgerWriter {
-  /**
-   * Rejects (a programming error, not a ledger rejection) when companions come with a command
-   * that takes none, or turn out malformed; the command is then not applied.
-   */
-  submit(command: LedgerCommand, metadata?: TEventMetadata, companions?: Companions): Promise<LedgerResult>;
-  /** Submits many commands at once (a client batch); results in the same order. */
-  submitMany(
-    commands: ReadonlyArray<LedgerCommand | LedgerSubmission>,
-    metadata?: TEventMetadata,
-  ): Promise<LedgerResult[]>;
-  /** The writer's current state (read-only use: balances for replies, the auditor). */
-  readonly state: LedgerState;
-  /** Position of the last ledger event the writer has applied (or of a companion it wrote after it). */
-  readonly position: number;
-  /** Commands waiting to be decided (metrics). */
-  readonly queueLength: number;
-  stop(): Promise<void>;
-}
-
-interface Pending {
-  command: LedgerCommand;
-  metadata: TEventMetadata | undefined;
-  companions: Companions | undefined;
-  resolve(result: LedgerResult): void;
-  reject(error: Error): void;
-  /** Failed commits this command was part of. */
-  attempts: number;
-}
-
-/** What became of one command of a batch: its unit, its answer, or its companions' error. */
-type Decided = { unitIndex: number } | LedgerResult | { failed: Error };
-
-/** A decided batch on its way to the log. */
-interface Flight {
-  batch: Pending[];
-  decisions: Decided[];
-  prepared: PreparedCommit | undefined;
-  units: JournalUnit[];
-  /** The head the log has once this batch is written, when known in advance. */
-  head: LogHead | undefined;
-  /** The commit, settled either way (a rejection is held, not left unhandled while queued). */
-  running?: Promise<{ outcomes: CommitOutcome[] } | { error: unknown }>;
-  /** Whether `running` has settled. */
-  settled?: boolean;
-}
+export type {
+  LedgerPacking,
+  LedgerResult,
+  LedgerSubmission,
+  LedgerWriter,
+  LedgerWriterOptions,
+} from './ledger-writer-types.js';
 
 // Only one process decides money commands for a database: the writer's in-memory balances are
 // the truth it checks overdrafts against, so a second writer could spend the same credits twice.
@@ -139,6 +30,11 @@ const SPLIT_MIN = 64;
  * The single-writer ledger state machine: commands are decided in memory in arrival order and
  * committed in batches (group commit), TigerBeetle style. While one batch commits, the next one
  * queues up, so the batch size grows with the load and each commit carries many commands.
+ *
+ * Longer than 100 lines on purpose: one closure holds the queue, the tentative state, the log
+ * head and the lease, which the pipeline's steps (decide, start a commit, land, recover, step
+ * down) change between awaits; passed around as values, each step could act on a stale copy.
+ * Deciding and answering a batch, which need none of that, are batch.ts.
  */
 export async function startLedgerWriter(options: LedgerWriterOptions): Promise<LedgerWriter> {
   const { store, sql } = options;
@@ -203,66 +99,6 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
 
   /**
-   * Decides a batch in arrival order on top of the current (possibly tentative) state and plans
-   * its commit on top of `after`, the head the commit before it leaves.
-   */
-  function decideBatch(batch: Pending[], after: LogHead | undefined): Flight {
-    const decisions: Decided[] = [];
-    const units: JournalUnit[] = [];
-    const at = now();
-    for (const pending of batch) {
-      const decision = decide(state, pending.command, { now: at });
-      if (!decision.ok) {
-        decisions.push({ ok: false, rejection: decision.rejection, message: decision.message });
-        continue;
-      }
-      if (decision.events.length === 0) {
-        decisions.push({ ok: true, duplicate: decision.duplicate, events: [] });
-        continue;
-      }
-      const companions = pending.companions
-        ? companionAppends(pending.companions, pending.metadata, decision.events, packedStreamPrefix)
-        : [];
-      if (companions instanceof Error) {
-        // Not applied: the command goes no further than its caller.
-        decisions.push({ failed: companions });
-        continue;
-      }
-      const appends: JournalAppend[] = decision.events.map((decided) => ({
-        stream_id: decided.stream_id,
-        expected_version: decided.expected_version,
-        events: [
-          {
-            type: decided.event.type,
-            data: decided.event.data,
-            data_json: ledgerEventDataJson(decided.event),
-            metadata: pending.metadata,
-          },
-        ],
-      }));
-      appends.push(...companions);
-      const unit: JournalUnit = {
-        packed: decision.events.every((decided) => decided.stream_id.startsWith(packedStreamPrefix)),
-        appends,
-      };
-      // A unit the store would refuse (text it cannot hold in a reason) fails its caller alone
-      // rather than the whole batch. Packed units carry only the ledger's own ids and numbers.
-      const refused = unit.packed ? undefined : validateUnit(unit);
-      if (refused) {
-        decisions.push({ failed: refused });
-        continue;
-      }
-      // Applied now, so the next command sees these balances; undone by reload() if the commit
-      // fails.
-      for (const decided of decision.events) evolve(state, decided.event);
-      decisions.push({ unitIndex: units.length });
-      units.push(unit);
-    }
-    const prepared = units.length > 0 ? store.prepare(units, after) : undefined;
-    return { batch, decisions, units, prepared, head: prepared ? prepared.head : after };
-  }
-
-  /**
    * Waits for a flight's commit; its outcomes, or undefined when it failed. Moves the writer's
    * position and head past it.
    */
@@ -292,24 +128,6 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
         'ledger batch commit failed; reloading',
       );
       return undefined;
-    }
-  }
-
-  /** Answers each caller of a landed flight. */
-  function answer(flight: Flight, outcomes: CommitOutcome[]): void {
-    const { batch, decisions } = flight;
-    for (let index = 0; index < batch.length; index += 1) {
-      const decision = decisions[index]!;
-      if ('failed' in decision) {
-        batch[index]!.reject(decision.failed);
-      } else if ('unitIndex' in decision) {
-        const outcome = outcomes[decision.unitIndex]!;
-        batch[index]!.resolve(
-          outcome.ok ? { ok: true, duplicate: false, events: outcome.events } : unavailable(),
-        );
-      } else {
-        batch[index]!.resolve(decision);
-      }
     }
   }
 
@@ -371,14 +189,6 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     return { ok: false, rejection: 'ledger_unavailable', message: STEPPED_DOWN_MESSAGE };
   }
 
-  function unavailable(): LedgerResult {
-    return {
-      ok: false,
-      rejection: 'ledger_unavailable',
-      message: 'The ledger could not record this; try again.',
-    };
-  }
-
   /**
    * The next batch: at most about half of the commands outstanding (queued, plus `committing` in
    * the commit running now). Callers who wait for their answers then settle into two groups that
@@ -393,6 +203,11 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
     const batch = size === queue.length ? queue : queue.slice(0, size);
     queue = size === queue.length ? [] : queue.slice(size);
     return batch;
+  }
+
+  /** Decides the next batch of the queue on top of `after` (see batch.ts). */
+  function decideNext(committing: number, after: LogHead | undefined): Flight {
+    return decideBatch(take(committing), after, { state, store, packedStreamPrefix, now });
   }
 
   /** Whether to decide the queue now, while `flight` (if any) is still committing. */
@@ -415,7 +230,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
       while (queue.length > 0 || flight) {
         const committing = flight ? flight.batch.length : 0;
         let next = worthDeciding(flight)
-          ? decideBatch(take(committing), flight ? flight.head : lastHead)
+          ? decideNext(committing, flight ? flight.head : lastHead)
           : undefined;
         while (flight?.running && !next && !flight.settled) {
           // Commands that arrive while this commit runs are decided now, not after it lands.
@@ -423,7 +238,7 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
           if (stopped || flight.settled) break;
           // Let the callers woken together finish submitting, then take them as one batch.
           await new Promise((resolve) => setImmediate(resolve));
-          if (worthDeciding(flight)) next = decideBatch(take(committing), flight.head);
+          if (worthDeciding(flight)) next = decideNext(committing, flight.head);
         }
         if (flight) {
           const outcomes = await landed(flight);

@@ -10,6 +10,9 @@ import type { WebhookDelivery } from './webhook-delivery.js';
 /**
  * Confirming a PaymentIntent as Stripe's test mode does: the card's outcome decides success (a
  * charge, its events), a decline, or authentication (required off-session: a failure).
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the double's objects and its event sink).
  */
 export function createIntentFlow(
   { outcomes, newId, nowSeconds, store }: ObjectStore,

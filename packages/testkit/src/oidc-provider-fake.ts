@@ -42,6 +42,9 @@ interface IssuedCode {
  * JWKS, authorize (redirects straight back with a code), token (checks client secret, redirect URI
  * and the S256 code verifier; returns an RS256 id_token) and userinfo. Shaped after LinkedIn's
  * "Sign In with LinkedIn using OpenID Connect".
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the signing key, the codes issued and the server).
  */
 export async function startOidcProviderFake(
   options: { clientId?: string; clientSecret?: string; user?: OidcFakeUser } = {},

@@ -79,6 +79,9 @@ const SHARED_CHECKPOINT_POLL_MS = 25;
  * Runs one projection (the wallet's by default) until stopped: every delivered batch goes through
  * projectBatch. A batch that keeps failing stops the projection at the failing event
  * (`retry`, `stuck`): waiters are told at once, and later ones too, instead of timing out.
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the position, the stuck record and the waiters).
  */
 export async function runProjector(options: RunProjectorOptions): Promise<Projector> {
   const { sql, source } = options;

@@ -1,5 +1,9 @@
 import { createApiClient, type JsonReply, type operations } from '@evalmarket/api-client';
-import type { TEvaluatorApplicationItem, TQualificationTier } from '@evalmarket/contracts';
+import {
+  MAX_LEDGER_PAGE,
+  type TEvaluatorApplicationItem,
+  type TQualificationTier,
+} from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { createKeysetPages } from './keysetPages';
@@ -29,8 +33,8 @@ export type StatementPeriod = NonNullable<
   NonNullable<operations['getAdminUsersByIdStatement']['parameters']['query']>['period']
 >;
 
-/** The API's largest ledger page (services/api/src/admin/account-ledger.ts MAX_LEDGER_PAGE). */
-export const LEDGER_PAGE_ROWS = 500;
+/** The API's largest ledger page. */
+export const LEDGER_PAGE_ROWS = MAX_LEDGER_PAGE;
 /** POST /api/v1/admin/purchases/{id}/refund and its reply. */
 export type RefundRequest = NonNullable<
   operations['postAdminPurchasesByIdRefund']['requestBody']
@@ -89,6 +93,9 @@ const EVENT_VIEWS: Record<
 /**
  * One data provider for the staff console: ra-data-simple-rest on /api/v1/admin with the bearer
  * token, lists in keyset pages (./keysetPages.ts: Prev/Next, no total), plus the staff actions that are not CRUD (review, roles, finance checks).
+ *
+ * Longer than 100 lines on purpose: a factory whose returned methods share the state it closes
+ * over (the session and the simple-rest provider it extends); each method is short.
  */
 export function createDataProvider(session: Session): AdminDataProvider {
   const apiUrl = `${session.apiUrl}/api/v1/admin`;

@@ -8,3 +8,4 @@ export * from './purchases.js';
 export * from './cashouts.js';
 export * from './evaluations.js';
 export * from './statements.js';
+export * from './ledger.js';

@@ -1,9 +1,14 @@
-import { ZPostingCode, ZPostingPhase, type TAccountBalance, type TPostingPhase } from '@evalmarket/contracts';
+import {
+  type TAccountBalance,
+  type TAccountFigures,
+  type TAccountLedger,
+  type TLedgerEntry,
+  type TPostingPhase,
+} from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { accountBalance, applyPosting, availableBalance, emptyAccountBalance } from '@evalmarket/ledger';
-import { z } from 'zod';
 import { ValidationError } from '../http/errors.js';
-import { accountOwnerId, peopleByIds, ZPersonName } from './people.js';
+import { accountOwnerId, peopleByIds } from './people.js';
 import { hasPostingOn } from './posting-account.js';
 
 /**
@@ -11,19 +16,6 @@ import { hasPostingOn } from './posting-account.js';
  * The balances are the ledger's own sums (`applyPosting`), so the last entry's figures are what
  * the wallet projection holds for the account and what the person's wallet reports.
  */
-
-/** The figures of an account a person and the staff read. */
-export const ZAccountFigures = z.object({
-  /** What the person can spend or cash out: posted credits less reservations against it. */
-  available: z.number().int(),
-  /** Reserved against the account and not yet settled (the wallet's pending_balance). */
-  pending: z.number().int(),
-  /** Reserved for the account (rewards on their way in), not yet its own. */
-  incoming: z.number().int(),
-  /** Settled: credits posted less debits posted. */
-  posted: z.number().int(),
-});
-export type TAccountFigures = z.infer<typeof ZAccountFigures>;
 
 export function accountFigures(balance: TAccountBalance): TAccountFigures {
   return {
@@ -33,52 +25,6 @@ export function accountFigures(balance: TAccountBalance): TAccountFigures {
     posted: accountBalance(balance),
   };
 }
-
-export const ZLedgerEntry = z.object({
-  /** `{global_position}.{index of the posting in its event}`: the keyset cursor of this entry. */
-  cursor: z.string(),
-  global_position: z.number().int(),
-  posting_index: z.number().int(),
-  event_type: z.string(),
-  stream_id: z.string(),
-  hash: z.string(),
-  recorded_at: z.string().nullable(),
-  transfer_id: z.string(),
-  code: ZPostingCode,
-  phase: ZPostingPhase,
-  /** Which side of the posting the account is on. */
-  side: z.enum(['debit', 'credit']),
-  /** The account on the other side, and the person it belongs to (null: a platform account). */
-  counter_account: z.string(),
-  counter_owner: ZPersonName.nullable(),
-  amount: z.number().int(),
-  /** The account's figures after this posting. */
-  after: ZAccountFigures,
-});
-export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
-
-export const ZAccountLedger = z.object({
-  account_id: z.string(),
-  /** The figures before the first entry of this page. */
-  opening: ZAccountFigures,
-  entries: z.array(ZLedgerEntry),
-  /** Pass as `after` for the next page; null on the last page. */
-  next_after: z.string().nullable(),
-});
-export type TAccountLedger = z.infer<typeof ZAccountLedger>;
-
-export const MAX_LEDGER_PAGE = 500;
-
-export const ZLedgerQuery = z.object({
-  context: z.enum(['spending', 'earning']).default('spending'),
-  /** A cursor from a previous page (`{position}.{index}`); omitted: from the account's start. */
-  after: z
-    .string()
-    .max(40)
-    .regex(/^\d{1,15}\.\d{1,3}$/, 'must be a cursor such as 1234.1')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_LEDGER_PAGE).default(100),
-});
 
 // Every posting of the log with its event, as rows; the account is $1. The packed journal's
 // reward transfers are in event_log too. `ord` counts from 1 in the event's postings array. The

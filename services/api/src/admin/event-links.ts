@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@evalmarket/db';
-import { z } from 'zod';
-import { accountOwnerId, peopleByIds, ZPersonName } from './people.js';
+import type { TEventLinks } from '@evalmarket/contracts';
+import { accountOwnerId, peopleByIds } from './people.js';
 
 /**
  * What one event is about, for the staff console's event page: the people it names (with name
@@ -26,17 +26,6 @@ export const PERSON_FIELDS = {
 
 /** The metadata's actor is `user:{id}` for a signed-in person (see events/record-events). */
 export const ACTOR_PREFIX = 'user:';
-
-export const ZPersonRef = ZPersonName.extend({ role: z.string() });
-
-export const ZEventLinks = z.object({
-  people: z.array(ZPersonRef),
-  /** Each account a posting touches, with the person it belongs to (null: a platform account). */
-  accounts: z.array(z.object({ account: z.string(), owner: ZPersonName.nullable() })),
-  evaluation: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
-  stripe_objects: z.array(z.object({ kind: z.string(), id: z.string() })),
-});
-export type TEventLinks = z.infer<typeof ZEventLinks>;
 
 // Stripe ids by their prefixes (https://docs.stripe.com/api: pi_, re_, dp_, tr_, trr_, ch_).
 const STRIPE_KINDS: Array<[RegExp, string]> = [

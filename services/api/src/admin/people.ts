@@ -1,13 +1,5 @@
 import type { SqlExecutor } from '@evalmarket/db';
-import { z } from 'zod';
-
-/** A person as the staff read them: name and email, never a bare id. */
-export const ZPersonName = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-});
-export type TPersonName = z.infer<typeof ZPersonName>;
+import type { TPersonName } from '@evalmarket/contracts';
 
 /** Names and emails of these people, by id; an id with no person is named by nothing. */
 export async function peopleByIds(

@@ -1,35 +1,9 @@
-import { ZAuditQuery, ZFinanceSummary, ZProjectionStatus, type TFinanceSummary } from '@evalmarket/contracts';
+import { ZAuditQuery, ZFinanceAudit, ZFinanceSummary, type TFinanceSummary } from '@evalmarket/contracts';
 import { auditLedger } from '@evalmarket/projector';
-import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { reconcileStripe, ZStripeReconciliation } from './stripe-reconciliation.js';
-
-/** GET /admin/finance/audit: the ledger audit (`npm run audit`) and the Stripe reconciliation. */
-const ZFinanceAudit = z.object({
-  ok: z.boolean(),
-  head_position: z.number(),
-  checkpoint_position: z.number(),
-  events_checked: z.number(),
-  money_events: z.number(),
-  postings: z.number(),
-  accounts: z.number(),
-  checks: z.array(
-    z.object({
-      name: z.string(),
-      title: z.string(),
-      ok: z.boolean(),
-      summary: z.string(),
-      failure_count: z.number(),
-      failures: z.array(z.string()),
-    }),
-  ),
-  /** Every projection's position, lag and stuck record (the audit's projections_running check). */
-  projections: z.array(ZProjectionStatus),
-  duration_ms: z.number(),
-  stripe_reconciliation: ZStripeReconciliation,
-});
+import { reconcileStripe } from './stripe-reconciliation.js';
 
 type Figures = Record<string, { posted_credits: number; pending_credits: number }>;
 

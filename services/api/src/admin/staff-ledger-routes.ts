@@ -1,24 +1,12 @@
-import { ZEntityId } from '@evalmarket/contracts';
+import { ZAccountLedger, ZEntityId, ZEventLinks, ZLedgerQuery, ZPersonBalances } from '@evalmarket/contracts';
 import { userAccount } from '@evalmarket/ledger';
 import { getAccountBalance } from '@evalmarket/projector';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
 import { NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
-import {
-  accountFigures,
-  readAccountLedger,
-  ZAccountFigures,
-  ZAccountLedger,
-  ZLedgerQuery,
-} from './account-ledger.js';
-import { eventLinks, ZEventLinks } from './event-links.js';
-
-const ZPersonBalances = z.object({
-  user_id: z.string(),
-  spending: ZAccountFigures.extend({ account_id: z.string() }),
-  earning: ZAccountFigures.extend({ account_id: z.string() }),
-});
+import { accountFigures, readAccountLedger } from './account-ledger.js';
+import { eventLinks } from './event-links.js';
 
 const json = (value: unknown) =>
   (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>;

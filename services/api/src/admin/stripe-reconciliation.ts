@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import type { TStripeMismatch, TStripeReconciliation } from '@evalmarket/contracts';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { iso } from './staff-rows.js';
 
-/**
+/*
  * Reconciles the card payments Stripe took with the credits the ledger gave (finance audit).
  *
  * Stripe side: every PaymentIntent created within the audited range, listed through the SDK with
@@ -13,50 +13,6 @@ import { iso } from './staff-rows.js';
  * not among the listed succeeded ones is looked up on its own (it may have been created before the
  * range), so the boundaries of the range make no false mismatch.
  */
-export const ZStripeMismatchKind = z.enum([
-  /** Stripe took the money; no credits were given (a lost or held-back webhook). */
-  'succeeded_not_credited',
-  /** Credits were given for a PaymentIntent that Stripe does not report as succeeded (or at all). */
-  'credited_not_succeeded',
-  /** Both sides agree it was paid, on different amounts. */
-  'amount_differs',
-]);
-
-export const ZStripeMismatch = z.object({
-  kind: ZStripeMismatchKind,
-  payment_intent_id: z.string(),
-  user_id: z.string().nullable(),
-  /** Stripe's status, or 'not_found' when Stripe does not know the id. */
-  stripe_status: z.string(),
-  stripe_amount_cents: z.number().int().nullable(),
-  stripe_currency: z.string().nullable(),
-  stripe_created_at: z.string().nullable(),
-  credited_amount_usd: z.number().nullable(),
-  credited_credits: z.number().int().nullable(),
-  credited_at: z.string().nullable(),
-  global_position: z.number().int().nullable(),
-});
-export type TStripeMismatch = z.infer<typeof ZStripeMismatch>;
-
-export const ZStripeReconciliation = z.object({
-  ok: z.boolean(),
-  mode: z.enum(['stripe', 'local']).nullable(),
-  range: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
-  /** Distinct PaymentIntents looked at (succeeded at Stripe or credited in the ledger). */
-  checked: z.number().int(),
-  counts: z.object({
-    succeeded_at_stripe: z.number().int(),
-    credited: z.number().int(),
-    matched: z.number().int(),
-    succeeded_not_credited: z.number().int(),
-    credited_not_succeeded: z.number().int(),
-    amount_differs: z.number().int(),
-  }),
-  mismatches: z.array(ZStripeMismatch),
-  /** Set when Stripe could not be read; the reconciliation is then not ok. */
-  error: z.string().optional(),
-});
-export type TStripeReconciliation = z.infer<typeof ZStripeReconciliation>;
 
 interface Credited {
   purchase_id: string;

@@ -10,7 +10,7 @@ import { registerRateLimits } from '../http/rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../http/request-id.js';
 import type { TProjectionStatus } from '@evalmarket/contracts';
 import { installStorableTextRule } from '../http/storable-text.js';
-import { registerHealthRoutes, type ReadinessCheck } from './health.js';
+import { registerHealthRoutes, type ReadinessCheck } from './health-routes.js';
 import { createLogger } from './logger.js';
 import { AppMetrics, registerMetrics } from './metrics.js';
 import { registerSecurityHeaders, type PaymentsSources } from './security-headers.js';

@@ -26,6 +26,9 @@ export const ZEarningBillingSummary = z.object({
 /**
  * The Billing screen (spec 001 section 2.9) from real data: invoices (one per credit purchase),
  * their PDFs, and the spending and earning summaries. Amounts in USD.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
  */
 export async function billingRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;

@@ -92,15 +92,15 @@ const connectionReply = (row: ConnectionRow) => ({
   updated_at: iso(row.updated_at)!,
 });
 
-export async function configApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
-  const deps = await configApiDeps(context, box);
+export async function configRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
+  const deps = await configRoutesDeps(context, box);
   evaluationConfigRoutes(app, deps);
   langfuseConnectRoutes(app, deps);
   langfuseConnectionRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-async function configApiDeps(context: DomainContext, box: SecretBox) {
+async function configRoutesDeps(context: DomainContext, box: SecretBox) {
   const { sql, config } = context;
   const outbound = { timeoutMs: config.outboundTimeoutMs, allowedOrigins: config.outboundAllowedOrigins };
   const ZConfigReply = z.object({ success: z.boolean(), data: ZEvaluationConfig });
@@ -191,9 +191,14 @@ async function configApiDeps(context: DomainContext, box: SecretBox) {
   };
 }
 
-type Deps = Awaited<ReturnType<typeof configApiDeps>>;
+type Deps = Awaited<ReturnType<typeof configRoutesDeps>>;
 
-/** The evaluation configuration: read, save, check the app URL. */
+/**
+ * The evaluation configuration: read, save, check the app URL.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 function evaluationConfigRoutes(app: App, { context, ZConfigReply, withBalance, sql, config }: Deps): void {
   app.get(
     '/projects/:id/evaluation-config',

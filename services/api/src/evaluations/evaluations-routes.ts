@@ -118,20 +118,20 @@ async function progressOf(sql: SqlExecutor, ids: string[]) {
   return progress;
 }
 
-export async function evaluationsApi(app: App, context: DomainContext, box: SecretBox): Promise<void> {
-  const deps = evaluationsApiDeps(context, box);
+export async function evaluationsRoutes(app: App, context: DomainContext, box: SecretBox): Promise<void> {
+  const deps = evaluationsRoutesDeps(context, box);
   createEvaluationRoutes(app, deps);
   evaluationReadRoutes(app, deps);
   evaluationChangeRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-function evaluationsApiDeps(context: DomainContext, box: SecretBox) {
+function evaluationsRoutesDeps(context: DomainContext, box: SecretBox) {
   const { sql } = context;
   return { context, box, sql };
 }
 
-type Deps = ReturnType<typeof evaluationsApiDeps>;
+type Deps = ReturnType<typeof evaluationsRoutesDeps>;
 
 /** Creating an evaluation (a job): checks, the first-project bonus, manual items. */
 function createEvaluationRoutes(app: App, { context, box, sql }: Deps): void {
@@ -317,7 +317,12 @@ function evaluationReadRoutes(app: App, { sql }: Deps): void {
   );
 }
 
-/** Changing an evaluation: its details, its status, and the history of its versions. */
+/**
+ * Changing an evaluation: its details, its status, and the history of its versions.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 function evaluationChangeRoutes(app: App, { context, sql }: Deps): void {
   app.patch(
     '/evaluations/:id',

@@ -70,7 +70,11 @@ async function sendInvitationEmail(context: DomainContext, evaluation: Evaluatio
   }
 }
 
-export async function invitationsApi(app: App, context: DomainContext): Promise<void> {
+/**
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
+export async function invitationsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
 
   app.get(

@@ -82,8 +82,13 @@ async function commentsOf(sql: SqlExecutor, itemIds: string[]) {
   return byItem;
 }
 
-/** The owner's items: upload (CSV/JSONL rows parsed by the console) and the paged item table. */
-export async function itemsApi(app: App, context: DomainContext): Promise<void> {
+/**
+ * The owner's items: upload (CSV/JSONL rows parsed by the console) and the paged item table.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
+export async function itemsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
 
   app.post(

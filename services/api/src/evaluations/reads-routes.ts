@@ -45,15 +45,15 @@ async function votesOf(sql: SqlExecutor, evaluationId: string): Promise<VoteRow[
   return rows;
 }
 
-export async function readsApi(app: App, context: DomainContext): Promise<void> {
-  const deps = await readsApiDeps(context);
+export async function readsRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = await readsRoutesDeps(context);
   qualityRoutes(app, deps);
   budgetAndAlertRoutes(app, deps);
   voteExportRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-async function readsApiDeps(context: DomainContext) {
+async function readsRoutesDeps(context: DomainContext) {
   const { sql } = context;
 
   const alertsReply = async (evaluationId: string) => {
@@ -86,7 +86,7 @@ async function readsApiDeps(context: DomainContext) {
   return { context, alertsReply, sql };
 }
 
-type Deps = Awaited<ReturnType<typeof readsApiDeps>>;
+type Deps = Awaited<ReturnType<typeof readsRoutesDeps>>;
 
 /** An evaluation's quality metrics and how fresh they are. */
 function qualityRoutes(app: App, { context, sql }: Deps): void {

@@ -25,20 +25,20 @@ const INVALID_KEY = 'Invalid project ID or API key';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export async function sdkApi(app: App, context: DomainContext): Promise<void> {
-  const deps = sdkApiDeps(context);
+export async function sdkRoutes(app: App, context: DomainContext): Promise<void> {
+  const deps = sdkRoutesDeps(context);
   apiKeyRoutes(app, deps);
   sdkIngestRoutes(app, deps);
 }
 
 /** What the routes below share, built once per app. */
-function sdkApiDeps(context: DomainContext) {
+function sdkRoutesDeps(context: DomainContext) {
   const { sql } = context;
   const ZKeyParams = ZEvaluationIdParams.extend({ keyId: z.string().max(100) });
   return { context, ZKeyParams, sql };
 }
 
-type Deps = ReturnType<typeof sdkApiDeps>;
+type Deps = ReturnType<typeof sdkRoutesDeps>;
 
 /** A project's API keys: create, list, revoke. */
 function apiKeyRoutes(app: App, { context, ZKeyParams, sql }: Deps): void {

@@ -94,7 +94,12 @@ interface StoredRow extends Record<string, unknown> {
 
 type StorableReply = { kept: true; json: string | null } | { kept: false };
 
-/** Registers the Idempotency-Key handling for every write route registered after it. */
+/**
+ * Registers the Idempotency-Key handling for every write route registered after it.
+ *
+ * Longer than 100 lines on purpose: its two route hooks (claim or replay before the handler,
+ * record the reply on send) share each request's claim and the plugin's options.
+ */
 export async function idempotencyPlugin(app: FastifyInstance, options: IdempotencyOptions): Promise<void> {
   const sql = options.sql;
   const maxStoredReplyBytes = options.maxStoredReplyBytes ?? DEFAULT_MAX_STORED_REPLY_BYTES;

@@ -59,7 +59,12 @@ function identityRoutesDeps(context: DomainContext) {
 
 type Deps = ReturnType<typeof identityRoutesDeps>;
 
-/** Signing in: magic link, verify, refresh, log out. */
+/**
+ * Signing in: magic link, verify, refresh, log out.
+ *
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 function signInRoutes(app: App, { context, magicLinks, sessions, sql, config, mailer }: Deps): void {
   app.post(
     '/auth/magic-link',

@@ -8,7 +8,7 @@ import { evaluatorProjection } from '../evaluator/evaluator-projection.js';
 import { identityProjection } from '../identity/identity-projection.js';
 import { identityRoutes } from '../identity/identity-routes.js';
 import { startEmailWorker } from '../notifications/email-worker.js';
-import { cashoutRoutes } from '../payments/cashout.js';
+import { cashoutRoutes } from '../payments/cashout-routes.js';
 import { paymentsProjection } from '../payments/payments-projection.js';
 import { paymentsRoutes } from '../payments/payments-routes.js';
 import { startPaymentsWorker } from '../payments/payments-worker.js';

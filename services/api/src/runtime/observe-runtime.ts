@@ -10,7 +10,7 @@ import {
   type RunProjectorOptions,
 } from '@evalmarket/projector';
 import type { FastifyBaseLogger } from 'fastify';
-import { ReadinessProblem, type ReadinessCheck } from '../app/health.js';
+import { ReadinessProblem, type ReadinessCheck } from '../app/health-routes.js';
 import type { AppMetrics } from '../app/metrics.js';
 import type { AppConfig } from '../config/config.js';
 

@@ -102,6 +102,10 @@ export interface RuntimeOptions {
   clock?: () => Date;
 }
 
+/**
+ * The composition root, longer than 100 lines on purpose: the order in which the parts start (and
+ * stop, in reverse) reads top to bottom in one place.
+ */
 export async function startRuntime(settings: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger =
     options.logger ?? createLogger({ level: settings.logLevel, pretty: wantsPrettyLogs(settings.nodeEnv) });

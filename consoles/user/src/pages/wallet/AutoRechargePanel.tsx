@@ -54,7 +54,6 @@ export function AutoRechargePanel() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string }>();
   const [card, setCard] = useState<SavedCard | null>();
-  const [adding, setAdding] = useState(false);
   const messageTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(messageTimer.current), []);
 
@@ -151,7 +150,6 @@ export function AutoRechargePanel() {
   }
 
   function cardSaved() {
-    setAdding(false);
     window.setTimeout(() => {
       void loadCard().then((saved) => {
         if (!saved) console.warn('Saved card not visible yet after the webhook wait');
@@ -242,55 +240,12 @@ export function AutoRechargePanel() {
           )}
         </>
       )}
-      <div className="saved-card">
-        <h3>Payment Method</h3>
-        {card === undefined && <p className="muted">Loading...</p>}
-        {card && (
-          <div className="card-summary">
-            <span>
-              <strong className="card-brand">{card.card_brand}</strong> •••• {card.card_last4}
-              <span className="muted">
-                {' '}
-                Expires {String(card.card_exp_month).padStart(2, '0')}/{card.card_exp_year}
-              </span>
-            </span>
-            <button
-              type="button"
-              className="button button-danger button-small"
-              onClick={() => void removeCard()}
-            >
-              Remove Card
-            </button>
-          </div>
-        )}
-        {card === null && (
-          <>
-            <button
-              type="button"
-              className="button"
-              aria-expanded={adding}
-              onClick={() => setAdding((open) => !open)}
-            >
-              Add Payment Method
-            </button>
-            {adding && (
-              <div className="add-card">
-                <SaveCardForm
-                  setupPath="/api/v1/wallet/setup-payment-method"
-                  buttonLabel="Save Card"
-                  onSaved={cardSaved}
-                />
-              </div>
-            )}
-          </>
-        )}
-        {settings && (
-          <p className="muted">
-            Defaults: recharge {formatCredits(AUTO_RECHARGE_DEFAULT_PURCHASE_CREDITS)} credits when the
-            balance falls below {formatCredits(AUTO_RECHARGE_DEFAULT_THRESHOLD_CREDITS)}.
-          </p>
-        )}
-      </div>
+      <SavedCardSection
+        card={card}
+        onRemove={() => void removeCard()}
+        onSaved={cardSaved}
+        showDefaults={!!settings}
+      />
     </section>
   );
 }
@@ -312,5 +267,71 @@ function LastRecharge({ recharge }: { recharge: NonNullable<TAutoRechargeSetting
         <span className="tx-detail">{recharge.failure_message}</span>
       )}
     </p>
+  );
+}
+
+/** The card auto-recharge charges: shown with a Remove button, or a form to add one. */
+function SavedCardSection({
+  card,
+  onRemove,
+  onSaved,
+  showDefaults,
+}: {
+  /** undefined while loading, null when none is saved. */
+  card: SavedCard | null | undefined;
+  onRemove: () => void;
+  onSaved: () => void;
+  showDefaults: boolean;
+}) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="saved-card">
+      <h3>Payment Method</h3>
+      {card === undefined && <p className="muted">Loading...</p>}
+      {card && (
+        <div className="card-summary">
+          <span>
+            <strong className="card-brand">{card.card_brand}</strong> •••• {card.card_last4}
+            <span className="muted">
+              {' '}
+              Expires {String(card.card_exp_month).padStart(2, '0')}/{card.card_exp_year}
+            </span>
+          </span>
+          <button type="button" className="button button-danger button-small" onClick={onRemove}>
+            Remove Card
+          </button>
+        </div>
+      )}
+      {card === null && (
+        <>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={adding}
+            onClick={() => setAdding((open) => !open)}
+          >
+            Add Payment Method
+          </button>
+          {adding && (
+            <div className="add-card">
+              <SaveCardForm
+                setupPath="/api/v1/wallet/setup-payment-method"
+                buttonLabel="Save Card"
+                onSaved={() => {
+                  setAdding(false);
+                  onSaved();
+                }}
+              />
+            </div>
+          )}
+        </>
+      )}
+      {showDefaults && (
+        <p className="muted">
+          Defaults: recharge {formatCredits(AUTO_RECHARGE_DEFAULT_PURCHASE_CREDITS)} credits when the balance
+          falls below {formatCredits(AUTO_RECHARGE_DEFAULT_THRESHOLD_CREDITS)}.
+        </p>
+      )}
+    </div>
   );
 }

@@ -31,6 +31,10 @@ import { problemError } from './problem-errors.js';
 
 const ZAssignmentParams = z.object({ id: z.string().max(100) });
 
+/**
+ * Longer than 100 lines: its routes, one after another with their schemas, read as one list; each
+ * handler is short or calls out.
+ */
 export async function loopRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
   const { writer, cache } = context.loop;

@@ -27,6 +27,11 @@ import {
 import '../../evaluations/evaluations.css';
 import './EvaluatorWorkspacePage.css';
 
+/**
+ * Longer than 100 lines: the workspace's state (projects, the claimed item, the vote in flight,
+ * expiry, the queue count) and the claim, vote and skip that change it, in one place; the
+ * markup's parts are in workspace-parts.tsx.
+ */
 export function EvaluatorWorkspacePage() {
   const [projects, setProjects] = useState<TEvaluatorProject[]>();
   const [status, setStatus] = useState<TEvaluatorStatusReply>();
