@@ -214,3 +214,29 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Words a table shows broken across lines ("Communit / y", "11/27/2 / 026"): each word of a
+ * header or cell, shorter than `longest` characters, must sit on one line. Longer tokens (ids,
+ * hashes, email addresses, Stripe ids) may break anywhere, which is how a table fits 1280 px.
+ */
+export async function brokenWords(page: Page, longest = 20): Promise<string[]> {
+  return page.evaluate((longest) => {
+    const found: string[] = [];
+    for (const cell of Array.from(document.querySelectorAll('th, td'))) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          if (match[0].length >= longest) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) found.push(match[0]);
+        }
+      }
+    }
+    return found;
+  }, longest);
+}
