@@ -218,7 +218,7 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 /**
  * Words a table shows broken across lines ("Communit / y", "11/27/2 / 026"): each word of a
  * header or cell, shorter than `longest` characters, must sit on one line. Longer tokens (ids,
- * hashes, email addresses, Stripe ids) may break anywhere, which is how a table fits 1280 px.
+ * hashes, Stripe ids) and email addresses may break anywhere, which is how a table fits 1280 px.
  */
 export async function brokenWords(page: Page, longest = 20): Promise<string[]> {
   return page.evaluate((longest) => {
@@ -228,7 +228,7 @@ export async function brokenWords(page: Page, longest = 20): Promise<string[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
         for (const match of text.matchAll(/\S+/g)) {
-          if (match[0].length >= longest) continue;
+          if (match[0].length >= longest || match[0].includes('@')) continue;
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
