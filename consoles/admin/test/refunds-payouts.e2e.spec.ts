@@ -1,9 +1,14 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { apiTopologies, keepScreenshot, launchBrowser, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, buyCredits, signInToken, signInToUserConsole, type Call } from './support/scene';
+import {
+  apiSession,
+  buyCredits,
+  pdfToText,
+  signInToken,
+  signInToUserConsole,
+  type Call,
+} from './support/scene';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
 const ADMIN = 'cfo@example.com';
@@ -149,7 +154,7 @@ for (const topology of apiTopologies()) {
         row.getByRole('button', { name: 'Download INV-000001' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('INV-000001.pdf');
-      const { stdout } = await promisify(execFile)('pdftotext', ['-layout', (await download.path())!, '-']);
+      const stdout = await pdfToText((await download.path())!);
       expect(stdout).toContain('Invoice INV-000001');
       expect(stdout).toContain('Seller: Evalmarket');
       expect(stdout).toContain('Billed to: Bea Buyer <bea@example.com>');

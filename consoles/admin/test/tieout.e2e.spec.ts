@@ -9,6 +9,7 @@ import {
   brokenWords,
   buyCredits,
   horizontalOverflow,
+  pdfToText,
   paidEvaluation,
   signInToStaffConsole,
   type Call,
@@ -217,7 +218,11 @@ for (const topology of apiTopologies()) {
         (await statement.getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!,
       );
       expect(pdf.headers()['content-type']).toBe('application/pdf');
-      expect(new TextDecoder().decode((await pdf.body()).subarray(0, 5))).toBe('%PDF-');
+      // Read back as a reader would: the same person, figures and total as on screen.
+      const text = await pdfToText(await pdf.body());
+      expect(text).toContain('Earnings Statement');
+      expect(text).toContain('Prepared for: Eva Luator <eva@example.com>');
+      expect(text).toContain(`Net change in earning balance: $${(earned.credits_balance / 1000).toFixed(2)}`);
 
       await page.getByRole('combobox', { name: 'Report' }).click();
       await page.getByRole('option', { name: 'Tax summary' }).click();

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { mailboxLink, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { TSession } from '@evalmarket/contracts';
 import type { Page } from 'playwright-core';
@@ -239,4 +244,19 @@ export async function brokenWords(page: Page, longest = 20): Promise<string[]> {
     }
     return found;
   }, longest);
+}
+
+/** A PDF's text as poppler's pdftotext lays it out (what a reader of the document sees). */
+export async function pdfToText(pdf: Uint8Array | string): Promise<string> {
+  if (typeof pdf === 'string') {
+    return (await promisify(execFile)('pdftotext', ['-layout', pdf, '-'])).stdout;
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    return await pdfToText(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
