@@ -1,9 +1,9 @@
 import type { LedgerCommand } from '@evalmarket/ledger';
 import { parse } from 'csv-parse/sync';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
+import { pdfText } from './support/pdf-text.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 import { injector } from './support/inject.js';
@@ -277,17 +277,6 @@ for (const mode of runtimeModes()) {
       expect(file.statusCode, file.body).toBe(200);
       return { file_name: file_name as string, download_url: download_url as string, file };
     };
-
-    async function pdfText(bytes: Buffer): Promise<string> {
-      const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 })
-        .promise;
-      const lines: string[] = [];
-      for (let page = 1; page <= pdf.numPages; page += 1) {
-        const content = await (await pdf.getPage(page)).getTextContent();
-        lines.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-      }
-      return lines.join('\n');
-    }
 
     it('exports spending as CSV that round-trips to the analytics totals', async () => {
       const { file_name, file } = await exportFile(requester, 'spending', {

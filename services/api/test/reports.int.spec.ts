@@ -212,6 +212,9 @@ for (const mode of runtimeModes()) {
         }),
       );
       expect(text).toContain('Tax Summary');
+      // The period by its name, from a year back to today.
+      const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+      expect(text).toContain(`Period: Last year (${yearAgo} to ${today()})`);
       expect(text).toContain(`Total gross earnings: ${money(replay.rewards)}`);
       expect(text).toContain(`Platform fees on cash-outs: ${money(replay.fees)}`);
       expect(text).toContain(`Paid out to your bank: ${money(replay.cashoutsGross - replay.fees)}`);
@@ -265,6 +268,7 @@ for (const mode of runtimeModes()) {
 
       const tax = (await read('report=tax_summary&period=1y')).json();
       expect(tax.title).toBe('Tax Summary');
+      expect(tax.period).toBe('Last year');
       expect(tax.summary).toContainEqual({ label: 'Total gross earnings', value: money(replay.rewards) });
       expect(tax.summary).toContainEqual({
         label: 'Paid out to your bank',

@@ -12,6 +12,7 @@ import {
 import { StatusField } from '../common/StatusChip';
 import { RetryCashoutButton } from './RetryCashoutButton';
 import { personSearchFilter } from '../common/personSearch';
+import { breakable } from '../common/theme';
 
 const Column = DataTable.Col;
 
@@ -48,9 +49,6 @@ function AmountField() {
   );
 }
 
-/** Long Stripe and cash-out ids may break anywhere rather than widen the table. */
-const breakAnywhere = { wordBreak: 'break-all' } as const;
-
 /** Cash-outs with their Stripe transfer, status and failure reason; failed ones can be retried. */
 export function CashoutList() {
   return (
@@ -65,7 +63,7 @@ export function CashoutList() {
         <Column source="status" disableSort>
           <StatusField source="status" />
         </Column>
-        <Column source="stripe_transfer_id" label="Stripe transfer" disableSort sx={breakAnywhere} />
+        <Column source="stripe_transfer_id" label="Stripe transfer" disableSort cellSx={() => breakable} />
         <Column label="Credits" disableSort>
           <AmountField />
         </Column>
@@ -73,7 +71,7 @@ export function CashoutList() {
         <Column source="settled_at" label="Settled" disableSort>
           <DateField source="settled_at" showTime />
         </Column>
-        <Column label="Payout" disableSort sx={breakAnywhere}>
+        <Column label="Payout" disableSort cellSx={() => breakable}>
           <RetryCashoutButton />
         </Column>
       </DataTable>

@@ -3,7 +3,10 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 /**
  * react-admin's default themes, made to fit a 1280 px screen: its layout is at least as wide as
  * its content (`minWidth: fit-content`), so one long id (a stream, a hash) widened the whole page.
- * Here the content takes the width it is given and table cells break long words instead.
+ * Here the content takes the width it is given. A table cell wraps a word only when it cannot fit
+ * (`break-word` leaves the column's minimum width at its longest word, so words, numbers and dates
+ * stay whole); the columns that hold long ids (streams, Stripe ids, email addresses) say so with
+ * `breakable`, which lets them give up that width.
  */
 function fitting(base: RaThemeOptions): RaThemeOptions {
   return {
@@ -19,7 +22,7 @@ function fitting(base: RaThemeOptions): RaThemeOptions {
         styleOverrides: {
           root: {
             ...(base.components?.MuiTableCell?.styleOverrides?.root as object),
-            overflowWrap: 'anywhere',
+            overflowWrap: 'break-word',
           },
         },
       },
@@ -29,3 +32,6 @@ function fitting(base: RaThemeOptions): RaThemeOptions {
 
 export const lightTheme = fitting(defaultLightTheme);
 export const darkTheme = fitting(defaultDarkTheme);
+
+/** For a table column of long ids or addresses: they may break anywhere, so the table fits. */
+export const breakable = { overflowWrap: 'anywhere' } as const;

@@ -18,6 +18,7 @@ import type { AdminDataProvider } from '../providers/dataProvider';
 import { download, eventsToCsv, toNdjson, type ExportedEvent } from './exportEvents';
 import { eventFilters } from './filters';
 import { filterLink } from './links';
+import { breakable } from '../common/theme';
 
 function ExportButtons() {
   const { filterValues } = useListContext();
@@ -150,7 +151,7 @@ export function EventList() {
         <Column source="recorded_at" label="Recorded" disableSort>
           <DateField source="recorded_at" showTime />
         </Column>
-        <Column source="stream_id" label="Stream" disableSort />
+        <Column source="stream_id" label="Stream" disableSort cellSx={() => breakable} />
         <Column source="stream_version" label="v" disableSort />
         <Column source="type" disableSort />
         <Column source="actor" disableSort>

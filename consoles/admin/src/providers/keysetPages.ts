@@ -42,9 +42,13 @@ export function createKeysetPages(apiUrl: string, httpClient: HttpClient) {
     const next = headers.get('x-next-cursor');
     visit.cursors.length = page;
     if (next) visit.cursors.push(next);
+    const data = json as GetListResult['data'];
     return {
-      data: json as GetListResult['data'],
+      data,
       pageInfo: { hasNextPage: Boolean(next), hasPreviousPage: page > 1 },
+      // On the last page the count is known (every page before it was full): without it the
+      // pagination reads "1-10 of 10" under a single row.
+      ...(next ? {} : { total: (page - 1) * perPage + data.length }),
     };
   };
 }

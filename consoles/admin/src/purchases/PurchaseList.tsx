@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { personSearchFilter } from '../common/personSearch';
 import { RefundButton } from './RefundButton';
+import { breakable } from '../common/theme';
 
 const Column = DataTable.Col;
 
@@ -26,7 +27,7 @@ export function PurchaseList() {
         <Column source="recorded_at" label="When">
           <DateField source="recorded_at" showTime />
         </Column>
-        <Column source="purchase_id" label="Payment (Stripe)" disableSort />
+        <Column source="purchase_id" label="Payment (Stripe)" disableSort cellSx={() => breakable} />
         <Column source="user_id" label="Person" disableSort>
           <ReferenceField source="user_id" reference="users" link="show" />
         </Column>

@@ -1,5 +1,7 @@
 import { DataTable, DateField, List, NumberField, ReferenceField, TextField } from 'react-admin';
+import { EventLink } from '../common/EventLink';
 import { personSearchFilter } from '../common/personSearch';
+import { breakable } from '../common/theme';
 
 const Column = DataTable.Col;
 
@@ -19,10 +21,10 @@ export function RefundList() {
         <Column source="user_id" label="Person" disableSort>
           <ReferenceField source="user_id" reference="users" link="show" />
         </Column>
-        <Column source="purchase_id" label="Purchase" disableSort>
+        <Column source="purchase_id" label="Purchase" disableSort cellSx={() => breakable}>
           <TextField source="purchase_id" />
         </Column>
-        <Column source="refund_id" label="Refund / dispute" disableSort>
+        <Column source="refund_id" label="Refund / dispute" disableSort cellSx={() => breakable}>
           <TextField source="refund_id" />
         </Column>
         <Column source="reason" disableSort />
@@ -35,7 +37,9 @@ export function RefundList() {
         <Column source="shortfall_credits" label="Shortfall" disableSort>
           <NumberField source="shortfall_credits" />
         </Column>
-        <Column source="global_position" label="Event" disableSort />
+        <Column source="global_position" label="Event" disableSort>
+          <EventLink />
+        </Column>
       </DataTable>
     </List>
   );

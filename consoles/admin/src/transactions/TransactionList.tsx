@@ -1,20 +1,10 @@
-import { Link as MuiLink } from '@mui/material';
 import { DataTable, DateField, List, NumberField } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { EventLink } from '../common/EventLink';
 import { PersonField } from '../common/PersonField';
 import { StatusField } from '../common/StatusChip';
 import { transactionFilters } from './filters';
 
 const Column = DataTable.Col;
-
-/** Every wallet transaction links to the event that made it. */
-function EventLink({ position }: { position: number }) {
-  return (
-    <MuiLink component={Link} to={`/events/${position}/show`}>
-      #{position}
-    </MuiLink>
-  );
-}
 
 export function TransactionList() {
   return (
@@ -33,11 +23,9 @@ export function TransactionList() {
         </Column>
         <Column source="description" disableSort />
         <Column source="code" disableSort />
-        <Column
-          source="global_position"
-          label="Event"
-          render={(record: { global_position: number }) => <EventLink position={record.global_position} />}
-        />
+        <Column source="global_position" label="Event">
+          <EventLink />
+        </Column>
         <Column source="status" disableSort>
           <StatusField source="status" />
         </Column>

@@ -3,6 +3,7 @@ import { BooleanField, DataTable, DateField, List, useRecordContext } from 'reac
 import { StatusField } from '../common/StatusChip';
 import { UserActions } from './UserActions';
 import { userFilters } from './filters';
+import { breakable } from '../common/theme';
 
 function RolesField() {
   const record = useRecordContext<{ roles: string[]; is_admin: boolean }>();
@@ -23,7 +24,7 @@ export function UserList() {
   return (
     <List filters={userFilters} sort={{ field: 'created_at', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="email" />
+        <Column source="email" cellSx={() => breakable} />
         <Column source="first_name" label="First name" disableSort />
         <Column source="last_name" label="Last name" />
         <Column label="Roles" disableSort>

@@ -1,4 +1,3 @@
-import { Link as MuiLink } from '@mui/material';
 import {
   BooleanField,
   DataTable,
@@ -10,7 +9,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { EventLink } from '../common/EventLink';
 import { StatusField } from '../common/StatusChip';
 import { personLabel, type PersonLike } from '../common/PersonField';
 import { StatementPanel } from './StatementPanel';
@@ -22,17 +21,6 @@ const Column = DataTable.Col;
 function PersonTitle() {
   const record = useRecordContext<PersonLike>();
   return <span>{record ? personLabel(record) : ''}</span>;
-}
-
-/** The event a wallet transaction was made by. */
-function EventLink() {
-  const record = useRecordContext<{ global_position: number }>();
-  if (!record) return null;
-  return (
-    <MuiLink component={Link} to={`/events/${record.global_position}/show`}>
-      #{record.global_position}
-    </MuiLink>
-  );
 }
 
 /**

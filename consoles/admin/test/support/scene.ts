@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { mailboxLink, type ApiProcess } from '@evalmarket/testkit/e2e';
 import type { TSession } from '@evalmarket/contracts';
 import type { Page } from 'playwright-core';
@@ -213,4 +218,45 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/**
+ * Words a table shows broken across lines ("Communit / y", "11/27/2 / 026"): each word of a
+ * header or cell, shorter than `longest` characters, must sit on one line. Longer tokens (ids,
+ * hashes, Stripe ids) and email addresses may break anywhere, which is how a table fits 1280 px.
+ */
+export async function brokenWords(page: Page, longest = 20): Promise<string[]> {
+  return page.evaluate((longest) => {
+    const found: string[] = [];
+    for (const cell of Array.from(document.querySelectorAll('th, td'))) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          if (match[0].length >= longest || match[0].includes('@')) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) found.push(match[0]);
+        }
+      }
+    }
+    return found;
+  }, longest);
+}
+
+/** A PDF's text as poppler's pdftotext lays it out (what a reader of the document sees). */
+export async function pdfToText(pdf: Uint8Array | string): Promise<string> {
+  if (typeof pdf === 'string') {
+    return (await promisify(execFile)('pdftotext', ['-layout', pdf, '-'])).stdout;
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    return await pdfToText(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

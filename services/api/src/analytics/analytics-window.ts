@@ -9,6 +9,19 @@ const PERIOD_DAYS: Record<string, number | undefined> = {
   all: undefined,
 };
 
+/** How a report names its period: "Period: Last 30 days (2026-10-28 to 2026-11-27)". */
+const PERIOD_LABELS: Record<string, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '1y': 'Last year',
+  all: 'All time',
+};
+
+export function periodLabel(period: string): string {
+  return PERIOD_LABELS[period] ?? period;
+}
+
 /** A half-open time window [start, end) and the one of the same length just before it. */
 export interface AnalyticsWindow {
   period: string;

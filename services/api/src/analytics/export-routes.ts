@@ -8,7 +8,7 @@ import { formatUsdFromCredits } from '@evalmarket/contracts';
 import { AppError, ForbiddenError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import type { InvoiceSettings } from '../config/config.js';
-import { analyticsWindow } from './analytics-window.js';
+import { analyticsWindow, periodLabel } from './analytics-window.js';
 import {
   EXPORT_LINK_TTL_MS,
   signExportTicket,
@@ -182,7 +182,7 @@ export async function exportData(
 async function reportPeriod(sql: SqlExecutor, ticket: ExportTicket, now: Date) {
   const window = analyticsWindow({ period: ticket.p as '30d' }, now);
   const start = window.period === 'all' ? await firstMovement(sql, ticket.u, now) : window.start;
-  return { start, end: window.end, period: window.period === 'all' ? 'All time' : ticket.p };
+  return { start, end: window.end, period: periodLabel(window.period) };
 }
 
 /**
