@@ -262,6 +262,45 @@ describe('dataProvider', () => {
     });
   });
 
+  it("offers accounts by their owner's name, and names a chosen account read back by its id", async () => {
+    const rita = { id: 'u_r', email: 'rita@example.com', first_name: 'Rita', last_name: 'Quester' };
+    routes['GET /api/v1/admin/users'] = () => ({
+      body: [rita],
+      headers: { 'content-range': 'users 0-0/1' },
+    });
+    const provider = createDataProvider(session);
+    const found = await provider.getList('accounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: ' rita ' },
+    });
+    expect(found.data).toEqual([
+      { id: 'spending:u_r', name: 'Spending of Rita Quester (rita@example.com)' },
+      { id: 'earning:u_r', name: 'Earning of Rita Quester (rita@example.com)' },
+    ]);
+    expect(JSON.parse(new URL(seen[0]!.url, baseUrl).searchParams.get('filter')!)).toEqual({ q: 'rita' });
+
+    // A platform account is found by its id.
+    seen = [];
+    const platform = await provider.getList('accounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'fee' },
+    });
+    expect(platform.data.filter((choice) => choice.id.startsWith('platform:'))).toEqual([
+      { id: 'platform:fees', name: 'platform:fees' },
+    ]);
+
+    // The filter's value from the URL: the owner is read by id; a platform account keeps its id.
+    seen = [];
+    const named = await provider.getMany('accounts', { ids: ['earning:u_r', 'platform:stripe'] });
+    expect(named.data).toEqual([
+      { id: 'earning:u_r', name: 'Earning of Rita Quester (rita@example.com)' },
+      { id: 'platform:stripe', name: 'platform:stripe' },
+    ]);
+    expect(JSON.parse(new URL(seen[0]!.url, baseUrl).searchParams.get('filter')!)).toEqual({ id: ['u_r'] });
+  });
+
   it('creates an adjustment by POST and returns the record with its id', async () => {
     routes['POST /api/v1/admin/adjustments'] = (request) => ({
       status: 201,

@@ -183,7 +183,10 @@ for (const topology of apiTopologies()) {
       await keepScreenshot(page, ARTIFACTS, 'events-by-party');
 
       // Narrowed to Eva's earnings: Rita's purchase leaves the list, the votes and reservations stay.
-      await page.getByLabel('Account').fill(`earning:${eva.user.id}`);
+      // The account is found by its owner's name, like the person.
+      await page.getByLabel('Account').fill('Luator');
+      await page.getByRole('option', { name: 'Earning of Eva Luator (eva@example.com)' }).click();
+      await expect.poll(() => decodeURIComponent(page.url())).toContain(`"account":"earning:${eva.user.id}"`);
       await page.getByRole('cell', { name: 'CreditsPurchased' }).first().waitFor({ state: 'detached' });
       await page.getByRole('cell', { name: 'VoteRecorded' }).first().waitFor();
       await expect(page.getByRole('cell', { name: 'RewardReserved' }).count()).resolves.toBeGreaterThan(0);

@@ -3,7 +3,8 @@ import { personLabel } from '../common/PersonField';
 
 /**
  * The API's event filters: any party of an event (owner, requester, evaluator, person or actor,
- * searched by name or email), an account, stream, type, actor and time range (plus chains and
+ * searched by name or email), an account (found by its owner's name or email, or a platform
+ * account by its id), stream, type, actor and time range (plus chains and
  * positions).
  */
 export const eventFilters = [
@@ -15,7 +16,14 @@ export const eventFilters = [
       sx={{ minWidth: 260 }}
     />
   </ReferenceInput>,
-  <TextInput key="account" source="account" label="Account" alwaysOn />,
+  <ReferenceInput key="account" source="account" reference="accounts" alwaysOn>
+    <AutocompleteInput
+      label="Account"
+      optionText="name"
+      filterToQuery={(search: string) => ({ q: search })}
+      sx={{ minWidth: 260 }}
+    />
+  </ReferenceInput>,
   <TextInput key="type" source="type" label="Type" alwaysOn />,
   <DateTimeInput key="recorded_from" source="recorded_from" label="From" alwaysOn />,
   <DateTimeInput key="recorded_to" source="recorded_to" label="Before" alwaysOn />,

@@ -6,6 +6,12 @@ import {
 } from '@evalmarket/contracts';
 import { fetchUtils, HttpError, type DataProvider, type GetListParams } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
+import {
+  accountOwnerId,
+  namedAccounts,
+  personAccountChoices,
+  platformAccountChoices,
+} from './accountChoices';
 import { createKeysetPages } from './keysetPages';
 import type { Session } from './session';
 
@@ -70,6 +76,11 @@ export interface AdminDataProvider extends DataProvider {
 export const PAGE_ROWS = 500;
 export const EXPORT_MAX_RECORDS = 20_000;
 
+/** The event log's Account filter reads its choices from this view over people (accountChoices.ts). */
+const ACCOUNTS = 'accounts';
+/** How many people one search of the Account filter names (two accounts each). */
+const ACCOUNT_SEARCH_PEOPLE = 10;
+
 /** Views over the event log that the API has no list for: refunds are PurchaseRefunded events. */
 const EVENT_VIEWS: Record<
   string,
@@ -131,9 +142,29 @@ export function createDataProvider(session: Session): AdminDataProvider {
     return data as D;
   };
 
+  // The Account filter's choices: both accounts of the people the search finds by name or email,
+  // and the platform accounts whose id matches, so staff pick an account by its owner's name.
+  const accountsMatching = async (search: string) => {
+    const people = search.trim()
+      ? (
+          await listPage('users', {
+            pagination: { page: 1, perPage: ACCOUNT_SEARCH_PEOPLE },
+            sort: { field: 'email', order: 'ASC' },
+            filter: { q: search.trim() },
+          })
+        ).data
+      : [];
+    return [...personAccountChoices(people), ...platformAccountChoices(search)];
+  };
+
   const provider: AdminDataProvider = {
     ...rest,
     async getList(resource, params) {
+      if (resource === ACCOUNTS) {
+        // The choices are the records of the accounts view (react-admin types them generically).
+        const data = (await accountsMatching(String(params.filter?.q ?? ''))) as never[];
+        return { data, total: data.length };
+      }
       const view = EVENT_VIEWS[resource];
       if (!view) return listPage(resource, params);
       const result = await listPage('events', {
@@ -142,6 +173,13 @@ export function createDataProvider(session: Session): AdminDataProvider {
         filter: { ...params.filter, type: view.type },
       });
       return { ...result, data: result.data.map((event) => view.toRecord(event) as typeof event) };
+    },
+    async getMany(resource, params) {
+      if (resource !== ACCOUNTS) return rest.getMany(resource, params);
+      const ids = params.ids.map(String);
+      const owners = [...new Set(ids.map(accountOwnerId).filter((id): id is string => id !== null))];
+      const people = owners.length ? (await rest.getMany('users', { ids: owners })).data : [];
+      return { data: namedAccounts(ids, people) as never[] };
     },
     async getOne(resource, params) {
       const view = EVENT_VIEWS[resource];
