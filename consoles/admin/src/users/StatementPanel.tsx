@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defaultReport } from './statement-rules';
 import { Loading, useDataProvider, useRecordContext } from 'react-admin';
 import { formatCredits, formatUsdFromCredits } from '../common/credits';
 import type {
@@ -120,9 +121,9 @@ function Choice<T extends string>(props: {
  * report or invoices of a period, with the same PDF and CSV.
  */
 export function StatementPanel() {
-  const record = useRecordContext<{ id: string }>();
+  const record = useRecordContext<{ id: string; evaluator_status?: string | null }>();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [report, setReport] = useState<StatementReport>('statement');
+  const [report, setReport] = useState<StatementReport>(() => defaultReport(record ?? {}));
   const [period, setPeriod] = useState<StatementPeriod>('30d');
   const userId = record?.id ?? '';
   const statement = useQuery({
