@@ -2,7 +2,7 @@ import type { StatementReport } from '../providers/dataProvider';
 
 /**
  * The report the panel opens on: the earnings statement for someone who has applied to evaluate
- * (an evaluator, or one under review), the spending report for a requester, whose earnings
+ * (verified, pending or rejected), the spending report for a requester, whose earnings
  * statement would be empty.
  */
 export function defaultReport(person: { evaluator_status?: string | null }): StatementReport {
