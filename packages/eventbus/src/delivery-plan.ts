@@ -55,19 +55,3 @@ export function holeIsPermanent(args: {
   }
   return true;
 }
-
-/** Shortest time between two looks at the ack floor for holes (see holeCheckDelayMs). */
-export const HOLE_RECHECK_MS = 10;
-
-/**
- * How long after the consumer's last look at a hole the next look is due, given how many looks
- * the hole open now has had already: 10 ms, doubling up to `maxMs`. So the first look at a new
- * hole comes at once unless another hole was looked at in the last 10 ms. A hole another
- * process on the same durable is filling closes within one of that process's handler runs, so
- * looking soon keeps a reply's read-your-writes wait short; backing off keeps a hole that stays
- * open (a dead process's messages, waiting out their ack wait) from costing a JetStream request
- * every few milliseconds, and the 10 ms floor bounds the requests of a busy consumer.
- */
-export function holeCheckDelayMs(looks: number, maxMs: number): number {
-  return Math.min(maxMs, HOLE_RECHECK_MS * 2 ** Math.max(0, looks));
-}

@@ -11,7 +11,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { holeCheckDelayMs, holeIsPermanent, planDelivery } from './delivery-plan.js';
+import { holeIsPermanent, planDelivery } from './delivery-plan.js';
 import {
   waitOutPacing,
   type ConsumeOptions,
@@ -38,11 +38,7 @@ export interface ConsumerTuning {
   retryDelayMs?: number;
   /** Longest pause after failures (default 30 s). */
   maxRetryDelayMs?: number;
-  /**
-   * While a hole in the sequence stays open, the longest time between two looks at whether it
-   * can be passed (default 1 s). Looks start at once and back off from 10 ms (holeCheckDelayMs);
-   * whether messages were removed from the stream is looked at no more often than this.
-   */
+  /** While a hole in the sequence stays open, how often to check whether it can be passed (default 1 s). */
   holeWaitMs?: number;
 }
 
@@ -57,9 +53,6 @@ interface Context {
 }
 
 const seqOf = (m: JsMsg) => m.info.streamSequence;
-
-/** What `nextOrHoleLook` answers when a look at an open hole falls due before a message. */
-const HOLE_LOOK_DUE = Symbol('hole look due');
 
 /** A consumer that cannot be set up after this many tries fails `consume()`. */
 const START_ATTEMPTS = 4;
@@ -99,11 +92,7 @@ export class JetStreamConsumer implements ConsumerHandle {
   /** The run the handler has right now. */
   private inHand: JsMsg[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
-  /** When the ack floor was last looked at for a hole, and how often for the hole open now. */
   private holeCheckedAt = 0;
-  private holeLooks = 0;
-  /** When the stream was last asked which messages it removed (a heavier request). */
-  private removedCheckedAt = 0;
   private readonly fetchMessages: number;
   private readonly ackWaitMs: number;
   private readonly maxAckPending: number;
@@ -237,35 +226,14 @@ export class JetStreamConsumer implements ConsumerHandle {
 
   /**
    * Takes one pull's messages as they arrive, handing over what has arrived whenever nothing
-   * more is queued (so a quiet stream is not held back waiting for a full batch). While a hole
-   * is open it also looks at it when a look is due, without waiting for the next message or
-   * the end of the pull: the missing messages may be with another process on the same durable,
-   * and only the ack floor says when that one has handled them. Returns how long to wait
-   * before the next pull: the retry delay after a failure, else 0.
+   * more is queued (so a quiet stream is not held back waiting for a full batch). Returns how
+   * long to wait before the next pull: the retry delay after a failure, else 0.
    */
   private async drain(messages: ConsumerMessages): Promise<number> {
     let incoming: JsMsg[] = [];
     let waitMs = 0;
-    const iterator = messages[Symbol.asyncIterator]();
-    // The pending read outlives a look at the hole: it is awaited again, never dropped, so no
-    // message of this pull is lost.
-    let next = iterator.next();
-    let pullEnded = false;
     try {
-      for (;;) {
-        const result = await this.nextOrHoleLook(next);
-        if (result === HOLE_LOOK_DUE) {
-          const batch = incoming;
-          incoming = [];
-          waitMs = Math.max(waitMs, await this.handle(batch));
-          continue;
-        }
-        if (result.done) {
-          pullEnded = true;
-          break;
-        }
-        next = iterator.next();
-        const message = result.value;
+      for await (const message of messages) {
         if (this.stopping) {
           // Delayed past the end of this pull so that it cannot come back to it.
           message.nak(this.fetchExpiresMs);
@@ -281,35 +249,9 @@ export class JetStreamConsumer implements ConsumerHandle {
         waitMs = Math.max(waitMs, await this.handle(batch));
       }
     } finally {
-      // Left by a failure: end the pull, as leaving a for-await loop would.
-      if (!pullEnded) messages.stop();
       for (const message of incoming) message.nak(this.fetchExpiresMs);
     }
     return waitMs;
-  }
-
-  /**
-   * The pull's next message, or HOLE_LOOK_DUE if a hole is open and a look at it falls due
-   * first (never while stopping).
-   */
-  private async nextOrHoleLook(
-    next: Promise<IteratorResult<JsMsg>>,
-  ): Promise<IteratorResult<JsMsg> | typeof HOLE_LOOK_DUE> {
-    if (this.buffer.length === 0 || this.stopping) return next;
-    const delayMs = Math.max(0, this.holeLookDueAt() - Date.now());
-    let timer: NodeJS.Timeout | undefined;
-    const due = new Promise<typeof HOLE_LOOK_DUE>((resolve) => {
-      timer = setTimeout(() => resolve(HOLE_LOOK_DUE), delayMs);
-    });
-    try {
-      return await Promise.race([next, due]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private holeLookDueAt(): number {
-    return this.holeCheckedAt + holeCheckDelayMs(this.holeLooks, this.holeWaitMs);
   }
 
   /**
@@ -333,13 +275,9 @@ export class JetStreamConsumer implements ConsumerHandle {
       // The failed run was nak'd and comes back after the delay; what follows it waits for it.
       if (failureDelayMs > 0) return failureDelayMs;
     }
-    if (this.buffer.length > 0 && Date.now() >= this.holeLookDueAt()) {
+    if (this.buffer.length > 0 && Date.now() - this.holeCheckedAt >= this.holeWaitMs) {
       this.holeCheckedAt = Date.now();
-      if (await this.passHole(seqOf(this.buffer[0]!))) {
-        this.holeLooks = 0;
-        return this.handle([]);
-      }
-      this.holeLooks += 1;
+      if (await this.passHole(seqOf(this.buffer[0]!))) return this.handle([]);
       this.ctx.logger.debug?.(
         {
           consumer: this.name,
@@ -364,8 +302,6 @@ export class JetStreamConsumer implements ConsumerHandle {
       this.expectedSeq = floorNext;
       return true;
     }
-    if (Date.now() - this.removedCheckedAt < this.holeWaitMs) return false;
-    this.removedCheckedAt = Date.now();
     const streamInfo = await this.ctx.jsm.streams.info(this.ctx.streamName, { deleted_details: true });
     const permanent = holeIsPermanent({
       expectedSeq: this.expectedSeq,
@@ -434,8 +370,6 @@ export class JetStreamConsumer implements ConsumerHandle {
       this.inHand = [];
     }
     this.expectedSeq = seqOf(run[run.length - 1]!) + 1;
-    // A hole after this run is a new one: its first look is not backed off.
-    this.holeLooks = 0;
     // Acks are confirmed so that a restart right after stop() does not see these again: the last
     // one with a round trip, which the server answers only after the acks sent before it on this
     // connection. A lost ack only means a redelivery, which arrives below expectedSeq and is acked

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holeCheckDelayMs, holeIsPermanent, planDelivery } from '../src/delivery-plan.js';
+import { holeIsPermanent, planDelivery } from '../src/delivery-plan.js';
 
 const plan = (seqs: number[], expected: number) => {
   const p = planDelivery(seqs, (s) => s, expected);
@@ -54,18 +54,5 @@ describe('holeIsPermanent', () => {
     expect(holeIsPermanent({ expectedSeq: 5, targetSeq: 8, firstSeq: 1, deleted: new Set([5, 7]) })).toBe(
       false,
     );
-  });
-});
-
-describe('holeCheckDelayMs', () => {
-  it('looks at a new hole 10 ms after the last look, then backs off doubling up to the longest wait', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map((looks) => holeCheckDelayMs(looks, 1_000))).toEqual([
-      10, 20, 40, 80, 160, 320, 640, 1_000, 1_000,
-    ]);
-  });
-
-  it('never waits longer than the longest wait, even for the first look', () => {
-    expect(holeCheckDelayMs(0, 5)).toBe(5);
-    expect(holeCheckDelayMs(3, 50)).toBe(50);
   });
 });
