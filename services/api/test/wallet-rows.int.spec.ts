@@ -97,9 +97,12 @@ for (const mode of runtimeModes()) {
       });
       expect(spent.ok).toBe(true);
       await runAutoRechargeOnce(runtime.context, gateway);
+      // The wallet row and the auto-recharge record that names it are projected apart, so the
+      // row may be listed as a plain purchase for a moment (list-wallet-transactions.ts): wait for
+      // the name, then check every row.
       const listed = await eventually(
         () => rows(headers, 'spending'),
-        (all) => all.length === 3,
+        (all) => all.length === 3 && all[0]?.kind === 'auto_recharge',
       );
       expect(listed.map((row) => [row.kind, row.type, row.amount])).toEqual([
         ['auto_recharge', 'credit', 50_000],
