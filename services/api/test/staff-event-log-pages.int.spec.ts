@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFilters } from '../src/admin/staff-event-routes.js';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { paidEvaluationWithCrowd, voteUntilNoItemLeft } from './support/evaluations.js';
-import { injector } from './support/inject.js';
+import { injector, raQuery } from './support/inject.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 
-const q = (params: Record<string, unknown>) =>
-  '?' +
-  Object.entries(params)
-    .map(
-      ([key, value]) =>
-        `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-    )
-    .join('&');
+const q = raQuery;
 
 /*
  * The staff event log pages its sources itself (src/admin/event-log-source.ts): events by index,

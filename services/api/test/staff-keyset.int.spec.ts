@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { makeEvaluator } from './support/evaluators.js';
-import { injector } from './support/inject.js';
+import { injector, raQuery } from './support/inject.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { requestSignInToken, signIn, type SignedIn } from './support/sign-in.js';
 
-const q = (params: Record<string, unknown>) =>
-  '?' +
-  Object.entries(params)
-    .map(
-      ([key, value]) =>
-        `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-    )
-    .join('&');
+const q = raQuery;
 
 const cursorOf = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -35,3 +35,16 @@ export function injector(app: () => Injectable): Injector {
       }),
   };
 }
+
+/**
+ * A react-admin list query string: strings as they are, anything else (sort, range, filter) as
+ * JSON, each URL-encoded.
+ */
+export const raQuery = (params: Record<string, unknown>) =>
+  '?' +
+  Object.entries(params)
+    .map(
+      ([key, value]) =>
+        `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
+    )
+    .join('&');
