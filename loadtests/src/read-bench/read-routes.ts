@@ -28,6 +28,28 @@ const ra = (filter: Record<string, unknown> = {}) =>
 const keyset = (filter: Record<string, unknown> = {}) =>
   `sort=${encodeURIComponent('["id","DESC"]')}&limit=25&after=&filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
+/** The event-log filters the bench reads, in the order of `labels` below. */
+const EVENT_LOG_FILTERS: Array<(world: WorldFacts) => Record<string, unknown>> = [
+  () => ({}),
+  () => ({ type: 'CreditsAdjusted' }),
+  (world) => ({ user_id: world.evaluatorId }),
+  (world) => ({ stream_prefix: `evaluation-${world.evaluationId}` }),
+];
+
+/** The staff event log under each filter, as one query form (`ra` or `keyset`) asks for it. */
+function eventLogRoutes(
+  prefix: string,
+  form: (filter: Record<string, unknown>) => string,
+  labels: [string, string, string, string],
+): ReadRoute[] {
+  return EVENT_LOG_FILTERS.map((filter, index) => ({
+    name: `${prefix}: ${labels[index]}`,
+    asker: 'admin',
+    path: (world) => `/api/v1/admin/events?${form(filter(world))}`,
+    p99TargetMs: READ_P99_TARGET_MS,
+  }));
+}
+
 export const READ_ROUTES: ReadRoute[] = [
   {
     name: 'wallet balance',
@@ -108,55 +130,9 @@ export const READ_ROUTES: ReadRoute[] = [
     path: () => `/api/v1/admin/evaluator-applications?${ra()}`,
     p99TargetMs: READ_P99_TARGET_MS,
   },
-  {
-    name: 'event log: newest',
-    asker: 'admin',
-    path: () => `/api/v1/admin/events?${ra()}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log: type filter',
-    asker: 'admin',
-    path: () => `/api/v1/admin/events?${ra({ type: 'CreditsAdjusted' })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log: person filter',
-    asker: 'admin',
-    path: (world) => `/api/v1/admin/events?${ra({ user_id: world.evaluatorId })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log: stream prefix',
-    asker: 'admin',
-    path: (world) => `/api/v1/admin/events?${ra({ stream_prefix: `evaluation-${world.evaluationId}` })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
+  ...eventLogRoutes('event log', ra, ['newest', 'type filter', 'person filter', 'stream prefix']),
   // The same event log pages as the staff console asks for them: keyset, without a total.
-  {
-    name: 'event log, keyset: newest',
-    asker: 'admin',
-    path: () => `/api/v1/admin/events?${keyset()}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log, keyset: type',
-    asker: 'admin',
-    path: () => `/api/v1/admin/events?${keyset({ type: 'CreditsAdjusted' })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log, keyset: person',
-    asker: 'admin',
-    path: (world) => `/api/v1/admin/events?${keyset({ user_id: world.evaluatorId })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
-  {
-    name: 'event log, keyset: stream',
-    asker: 'admin',
-    path: (world) => `/api/v1/admin/events?${keyset({ stream_prefix: `evaluation-${world.evaluationId}` })}`,
-    p99TargetMs: READ_P99_TARGET_MS,
-  },
+  ...eventLogRoutes('event log, keyset', keyset, ['newest', 'type', 'person', 'stream']),
   {
     name: 'staff: transactions, keyset',
     asker: 'admin',
