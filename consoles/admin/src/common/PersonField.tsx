@@ -8,10 +8,15 @@ export interface PersonLike {
   last_name?: string | null;
 }
 
+/** A person's first and last name, or '' when neither is set. */
+export function fullName(person: PersonLike): string {
+  return `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+}
+
 /** How the console names a person everywhere: "First Last (email)", or the email alone. */
 export function personLabel(person: PersonLike | undefined | null): string {
   if (!person) return '';
-  const name = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  const name = fullName(person);
   const email = person.email ?? person.id ?? '';
   return name ? `${name} (${email})` : email;
 }
@@ -34,7 +39,7 @@ export function accountName(
 export function PersonName() {
   const person = useRecordContext<PersonLike>();
   if (!person) return null;
-  const name = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  const name = fullName(person);
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }}>
       <Typography component="span" variant="body2" sx={{ fontWeight: name ? 600 : 400 }} noWrap>

@@ -1,5 +1,5 @@
 import { PLATFORM_ACCOUNTS } from '@evalmarket/contracts';
-import { accountName, type PersonLike } from '../common/PersonField';
+import { accountName, fullName, type PersonLike } from '../common/PersonField';
 
 /** One account the event log's Account filter offers: its id and the name staff read. */
 export interface AccountChoice {
@@ -10,8 +10,7 @@ export interface AccountChoice {
 const PERSON_ACCOUNT_KINDS = ['spending', 'earning'] as const;
 
 function ownerOf(person: PersonLike) {
-  const name = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
-  return { name: name || null, email: person.email ?? null };
+  return { name: fullName(person) || null, email: person.email ?? null };
 }
 
 /** Both accounts of each person, named by their owner ("Spending of Rita Quester (rita@…)"). */
