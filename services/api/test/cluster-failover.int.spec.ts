@@ -18,20 +18,30 @@ import {
 import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
 import { testConfig } from './helpers.js';
 import { startGrantLoad, startVoteLoad, type Load, type LoadPerson } from './support/cluster-load.js';
+import {
+  preparePayouts,
+  readStripeConfig,
+  startCashoutLoad,
+  startPurchaseLoad,
+} from './support/cluster-money-load.js';
 import { asLoadPerson, evaluationWorld } from './support/cluster-world.js';
 import { signIn } from './support/sign-in.js';
 
 /*
  * Issue #21, point 5: the compose topology as real processes (npm run start:cluster's launcher:
  * 2 API replicas behind haproxy, 2 writers, 2 projectors, 1 worker) on PostgreSQL + NATS, under
- * money commands and the evaluation loop (claims, votes) through haproxy; the world is set up
- * through an API-only runtime in this process, one more member of the cluster. A paused writer is deposed and cannot commit when it resumes;
+ * money (grants, card purchases, cash-outs, all through the cluster's one Stripe double) and the
+ * evaluation loop (claims, votes) through haproxy; the world is set up through an API-only
+ * runtime in this process, one more member of the cluster. A paused writer is deposed and cannot commit when it resumes;
  * kill -9 of the active writer: a standby is active within 5 s; kill -9 of a projector and an API
  * replica: the rest carry on and the projections catch up. Afterwards every acknowledged command
  * is in the log exactly once and `npm run audit` (dist/audit.js) passes.
  */
 const services = Boolean(process.env.DATABASE_URL && process.env.NATS_URL);
 const PEOPLE = 4;
+const BUYERS = 2;
+/** Of the world's evaluators, these are verified experts and cash out while they vote. */
+const CASHING_OUT = 2;
 const VOTES_PER_ITEM = 3;
 const FAILOVER_BOUND_MS = 5_000;
 
@@ -43,10 +53,14 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
   let setup: Runtime | undefined;
   let load: Load | undefined;
   let votes: Load | undefined;
+  let purchases: Load | undefined;
+  let cashouts: Load | undefined;
 
   afterAll(async () => {
     await load?.stop().catch(() => undefined);
     await votes?.stop().catch(() => undefined);
+    await purchases?.stop().catch(() => undefined);
+    await cashouts?.stop().catch(() => undefined);
     await setup?.close();
     await cluster?.stop();
     const nc = await connect({ servers: process.env.NATS_URL });
@@ -76,8 +90,21 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
     });
     return Date.now() - since;
   };
+  const loads = () => [load, votes, purchases, cashouts].filter((each) => each !== undefined);
   const ackedSince = (time: number) =>
-    [...load!.acknowledged, ...votes!.acknowledged].filter((ack) => ack.sentAt >= time).length;
+    loads()
+      .flatMap((each) => each.acknowledged)
+      .filter((ack) => ack.sentAt >= time).length;
+  /** How many times each id was logged by events of `type` (the id read from `field`). */
+  const loggedTimes = async (type: string, field: string) =>
+    new Map(
+      (
+        await query<{ id: string; n: number }>(
+          `SELECT data->>'${field}' AS id, count(*)::int AS n FROM event_log WHERE type = $1 GROUP BY 1`,
+          [type],
+        )
+      ).map((row) => [row.id, row.n]),
+    );
   const whileLoaded = async (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('keeps every acknowledged command exactly once through a paused writer, kill -9 of the active writer, a projector and an API replica', async () => {
@@ -99,6 +126,8 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
         RATE_LIMIT_WRITES_PER_CALLER: '1000000',
         RATE_LIMIT_AUTH_PER_IP: '100000',
         MAGIC_LINK_LIMIT_PER_IP: '100000',
+        // Experts earn 11 credits a vote; let them cash out after a few.
+        MINIMUM_CASHOUT_CREDITS: '50',
       },
     });
     const [writerA, writerB] = cluster.members.filter((member) => member.roles.includes('writer'));
@@ -109,13 +138,27 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
       testConfig({ databaseUrl: db.url, natsUrl: process.env.NATS_URL, roles: new Set(['api']) }),
       { nats: { streamName: stream, subjectPrefix: `cluster${suffix}` } },
     );
-    const world = await evaluationWorld(setup, { evaluators: 6, items: 300, votesPerItem: VOTES_PER_ITEM });
+    const world = await evaluationWorld(setup, {
+      evaluators: 6,
+      items: 300,
+      votesPerItem: VOTES_PER_ITEM,
+      verified: CASHING_OUT,
+    });
     const people: LoadPerson[] = [];
     for (let i = 0; i < PEOPLE; i += 1)
       people.push(asLoadPerson(await signIn(setup, `load-${i}@example.com`)));
+    const buyers: LoadPerson[] = [];
+    for (let i = 0; i < BUYERS; i += 1)
+      buyers.push(asLoadPerson(await signIn(setup, `buyer-${i}@example.com`)));
+    // Payments through the cluster's one Stripe double, as the console reaches it.
+    const stripe = await readStripeConfig(cluster.url);
+    const experts = world.evaluators.slice(0, CASHING_OUT);
+    await preparePayouts(cluster.url, experts, { ...stripe, secret_key: 'sk_test_local' }, 1_000_000);
     load = startGrantLoad(cluster.url, people);
     const voteLoad = startVoteLoad(cluster.url, world.evaluators, world.evaluationId);
     votes = voteLoad;
+    purchases = startPurchaseLoad(cluster.url, buyers, stripe);
+    cashouts = startCashoutLoad(cluster.url, experts);
     await eventually(
       () => load!.acknowledged.length + voteLoad.acknowledged.length,
       (count) => count >= PEOPLE,
@@ -155,7 +198,8 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
     const failoverMs = await becomesActive(writerA!, killedAt);
     expect(failoverMs).toBeLessThan(FAILOVER_BOUND_MS);
     const firstAfterKill = () =>
-      [load!.firstAcceptedSentAfter(killedAt), voteLoad.firstAcceptedSentAfter(killedAt)]
+      loads()
+        .map((each) => each.firstAcceptedSentAfter(killedAt))
         .filter((ack) => ack !== undefined)
         .sort((a, b) => a.ackedAt - b.ackedAt)[0];
     // Bounded by the ledger command deadline plus read-your-writes on a loaded 2-core machine;
@@ -176,8 +220,9 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
       { timeoutMs: 30_000 },
     );
     expect(ackedSince(crashAt)).toBeGreaterThanOrEqual(2 * PEOPLE);
-    await load.stop();
-    await voteLoad.stop();
+    for (const each of loads()) await each.stop();
+    // The last purchases' webhooks are delivered (each is retried until a replica takes it).
+    await cluster.stripeDouble!.idle();
 
     // The projections catch up with the log (projector-2 alone), within the ack wait and a bit.
     const [newest] = await query<{ head: string }>(`SELECT max(global_position) AS head FROM event_log`);
@@ -193,37 +238,35 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
 
     // Every acknowledged grant is in the log exactly once, and nothing else was granted but the
     // evaluation owner's funding.
-    const counts = new Map(
-      (
-        await query<{ id: string; n: number }>(
-          `SELECT data->>'adjustment_id' AS id, count(*)::int AS n FROM event_log
-            WHERE type = 'CreditsAdjusted' GROUP BY 1`,
-        )
-      ).map((row) => [row.id, row.n]),
-    );
+    const counts = await loggedTimes('CreditsAdjusted', 'adjustment_id');
     const acknowledgedIds = load.acknowledged.map((ack) => ack.id);
     expect(new Set(acknowledgedIds).size).toBe(acknowledgedIds.length);
     expect(acknowledgedIds.filter((id) => counts.get(id) !== 1)).toEqual([]);
     expect([...counts.keys()].sort()).toEqual([...acknowledgedIds, world.fundingAdjustmentId].sort());
-    // Each balance is what its acknowledged grants add up to (read through the surviving replica).
-    for (const person of people) {
+    // Every acknowledged card purchase bought credits exactly once, and nothing else did.
+    const bought = await loggedTimes('CreditsPurchased', 'purchase_id');
+    expect(purchases!.acknowledged.length).toBeGreaterThan(0);
+    expect(purchases!.acknowledged.filter((ack) => bought.get(ack.id) !== 1)).toEqual([]);
+    expect([...bought.keys()].sort()).toEqual(purchases!.acknowledged.map((ack) => ack.id).sort());
+    // Each balance is what its acknowledged grants or purchases add up to (read through the
+    // surviving replica).
+    for (const person of [...people, ...buyers]) {
       const reply = await fetch(`${cluster.url}/api/v1/wallet/balance?context=spending`, {
         headers: { authorization: person.authorization },
       });
-      const granted = load.acknowledged
+      const credited = [...load.acknowledged, ...purchases!.acknowledged]
         .filter((ack) => ack.userId === person.userId)
         .reduce((sum, ack) => sum + ack.amount, 0);
-      expect(await reply.json()).toMatchObject({ credits_balance: granted });
+      expect(await reply.json()).toMatchObject({ credits_balance: credited });
     }
+    // Every acknowledged cash-out was requested exactly once, and no other was.
+    const cashedOut = await loggedTimes('CashoutRequested', 'cashout_id');
+    expect(cashouts!.acknowledged.length).toBeGreaterThan(0);
+    expect(cashouts!.acknowledged.filter((ack) => cashedOut.get(ack.id) !== 1)).toEqual([]);
+    expect([...cashedOut.keys()].sort()).toEqual(cashouts!.acknowledged.map((ack) => ack.id).sort());
 
     // Every acknowledged vote is in the log once, and no item has more than votes_per_item votes.
-    const voteCounts = new Map(
-      (
-        await query<{ id: string; n: number }>(
-          `SELECT data->>'assignment_id' AS id, count(*)::int AS n FROM event_log WHERE type = 'VoteCast' GROUP BY 1`,
-        )
-      ).map((row) => [row.id, row.n]),
-    );
+    const voteCounts = await loggedTimes('VoteCast', 'assignment_id');
     expect(voteLoad.acknowledged.length).toBeGreaterThan(0);
     expect(voteLoad.acknowledged.filter((ack) => voteCounts.get(ack.id) !== 1)).toEqual([]);
     const [crowded] = await query<{ most: number | null }>(
@@ -243,7 +286,7 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
     expect(audit.stdout).toMatch(/Ledger audit: PASS/);
 
     console.log(
-      `cluster fail-over: ${load.acknowledged.length} grants and ${voteLoad.acknowledged.length} votes acknowledged; writer lease taken ${failoverMs} ms after kill -9, first command accepted ${firstAccepted} ms after it; failed attempts by status: grants ${JSON.stringify([...load.failedAttempts])}, loop ${JSON.stringify([...voteLoad.failedAttempts])}; paused writer's output mentions fencing: ${/fenced/i.test(writerA!.output())}`,
+      `cluster fail-over: ${load.acknowledged.length} grants, ${purchases!.acknowledged.length} purchases, ${cashouts!.acknowledged.length} cash-outs and ${voteLoad.acknowledged.length} votes acknowledged; writer lease taken ${failoverMs} ms after kill -9, first command accepted ${firstAccepted} ms after it; failed attempts by status: grants ${JSON.stringify([...load.failedAttempts])}, purchases ${JSON.stringify([...purchases!.failedAttempts])}, cash-outs ${JSON.stringify([...cashouts!.failedAttempts])}, loop ${JSON.stringify([...voteLoad.failedAttempts])}; paused writer's output mentions fencing: ${/fenced/i.test(writerA!.output())}`,
     );
   }, 420_000);
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SETTINGS, ConfigError, configSettingsMarkdown, loadConfig } from '../src/config/config.js';
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { problemsOf } from './support/config-problems.js';
 
 const PRODUCTION_STRIPE = {
   STRIPE_SECRET_KEY: 'sk_live_abc',
@@ -422,6 +413,7 @@ describe('CONFIG_SETTINGS', () => {
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_DOUBLE_URL',
       'BLOB_DIR',
       'LINKEDIN_CLIENT_ID',
       'LINKEDIN_CLIENT_SECRET',

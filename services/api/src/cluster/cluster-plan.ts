@@ -29,6 +29,11 @@ export interface PlannedMember extends ClusterMember {
   env: Record<string, string>;
 }
 
+/** Where people reach the local cluster: haproxy's port. */
+export function publicUrl(frontPort: number): string {
+  return `http://localhost:${frontPort}`;
+}
+
 /** The application services of compose.yaml (those with ROLES), in the file's order. */
 export function clusterMembers(composeYaml: string): ClusterMember[] {
   const compose = parse(composeYaml) as {
@@ -74,7 +79,7 @@ export function planMembers(
         NATS_URL: settings.natsUrl,
         NATS_STREAM: settings.natsStream,
         NATS_SUBJECT_PREFIX: settings.natsSubjectPrefix,
-        PUBLIC_URL: `http://localhost:${settings.frontPort}`,
+        PUBLIC_URL: publicUrl(settings.frontPort),
         // haproxy is the one proxy in front, as in compose.
         TRUST_PROXY: '1',
       },

@@ -5,13 +5,16 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StripeFake } from '@evalmarket/stripe-double';
 import {
   clusterMembers,
   localHaproxyConfig,
   planMembers,
+  publicUrl,
   type ClusterSettings,
   type PlannedMember,
 } from './cluster-plan.js';
+import { startSharedStripeDouble } from './shared-stripe-double.js';
 
 /**
  * The compose topology as local processes (`npm run start:cluster`, the fail-over test, the
@@ -58,6 +61,8 @@ export interface RunningCluster {
   members: ClusterProcess[];
   member(name: string): ClusterProcess;
   haproxy: ClusterProcess;
+  /** The Stripe double every member shares (local test mode; absent with real Stripe keys). */
+  stripeDouble: StripeFake | undefined;
   /** SIGTERM to everything (a drain), SIGKILL to what is still there after the grace period. */
   stop(): Promise<void>;
 }
@@ -67,12 +72,17 @@ export async function launchCluster(options: LaunchOptions): Promise<RunningClus
   const [frontPort, ...free] = await freePorts(members.length + 1);
   const first = options.firstMemberPort;
   const ports = first === undefined ? free : members.map((_member, index) => first + index);
-  const settings = { ...options, frontPort: options.frontPort ?? frontPort! };
+  const front = options.frontPort ?? frontPort!;
+  const stripeDouble = usesRealStripe(options)
+    ? undefined
+    : await startSharedStripeDouble(`http://127.0.0.1:${front}`, publicUrl(front));
+  const settings = { ...options, frontPort: front, env: { ...options.env, ...stripeDouble?.env } };
   const planned = planMembers(members, ports, settings);
   const started: ClusterProcess[] = [];
   const workDir = await mkdtemp(path.join(tmpdir(), 'evalmarket-cluster-'));
   const stopAll = async () => {
     await Promise.all(started.map((child) => child.signal('SIGTERM')));
+    await stripeDouble?.close();
     await rm(workDir, { recursive: true, force: true });
   };
   try {
@@ -110,6 +120,7 @@ export async function launchCluster(options: LaunchOptions): Promise<RunningClus
         return found;
       },
       haproxy,
+      stripeDouble: stripeDouble?.fake,
       stop: stopAll,
     };
   } catch (error) {
@@ -117,6 +128,11 @@ export async function launchCluster(options: LaunchOptions): Promise<RunningClus
     await stopAll();
     throw new Error(`the cluster did not start: ${(error as Error).message}\n${outputs}`);
   }
+}
+
+/** With Stripe keys (given, or in the launcher's environment) the members talk to Stripe itself. */
+function usesRealStripe(options: LaunchOptions): boolean {
+  return Boolean(options.env?.STRIPE_SECRET_KEY ?? process.env.STRIPE_SECRET_KEY);
 }
 
 function startMember(member: PlannedMember, options: LaunchOptions): ClusterProcess {

@@ -43,6 +43,11 @@ export interface AppConfig {
   demoSeed: boolean;
   /** Absent: payments in local test mode against the loopback Stripe fake (DESIGN section 3). */
   stripe: StripeSettings | undefined;
+  /**
+   * Local test mode with one Stripe double shared by several processes (STRIPE_DOUBLE_URL; the
+   * local cluster launcher starts it); absent: each process starts its own. Never in production.
+   */
+  stripeDouble: SharedStripeDouble | undefined;
   /** Where uploaded files (CVs) are kept by the local blob store; default `{DATA_DIR}/blobs`. */
   blobDir: string;
   /** LinkedIn OpenID Connect; sign-in with LinkedIn is off while the client id is unset. */
@@ -112,6 +117,13 @@ export interface InvoiceSettings {
   sellerTaxId: string | undefined;
   /** Tax included in an invoice's total, in percent (0: none shown). */
   taxRatePercent: number;
+}
+
+export interface SharedStripeDouble {
+  /** The double's base URL (http://127.0.0.1:port): the SDK's host and the console's api_base. */
+  url: string;
+  webhookSecret: string;
+  connectWebhookSecret: string;
 }
 
 export interface StripeSettings {

@@ -7,6 +7,7 @@ import {
   MIN_BODY_LIMIT_BYTES,
   NODE_ENVS,
   type AppConfig,
+  type SharedStripeDouble,
 } from './app-config.js';
 import {
   httpUrl,
@@ -219,10 +220,13 @@ export function readMoneySettings(read: Read, problems: string[], production: bo
       ),
     ),
   };
+  const stripeDouble = sharedStripeDouble(read, stripeNames, problems, production);
   const stripeMissing = Object.entries(stripeNames)
     .filter(([, value]) => !value)
     .map(([name]) => name);
-  if (production) {
+  if (stripeDouble) {
+    // Checked by sharedStripeDouble: the two signing secrets are the double's.
+  } else if (production) {
     // Production never falls back to the local Stripe double.
     for (const name of stripeMissing) {
       problems.push(`${name} must be set when NODE_ENV is production (no local payments double there)`);
@@ -246,6 +250,7 @@ export function readMoneySettings(read: Read, problems: string[], production: bo
             publishableKey: STRIPE_PUBLISHABLE_KEY,
           }
         : undefined,
+    stripeDouble,
     minimumCashoutCredits: read(
       'MINIMUM_CASHOUT_CREDITS',
       wholeNumber('MINIMUM_CASHOUT_CREDITS', 1, Number.MAX_SAFE_INTEGER, DEFAULT_MINIMUM_CASHOUT_CREDITS),
@@ -265,6 +270,43 @@ export function readMoneySettings(read: Read, problems: string[], production: bo
       taxRatePercent: read('INVOICE_TAX_RATE_PERCENT', percent('INVOICE_TAX_RATE_PERCENT')) ?? 0,
     },
   } satisfies Partial<AppConfig>;
+}
+
+/**
+ * STRIPE_DOUBLE_URL: one Stripe double shared by the processes of a local cluster (the launcher
+ * starts it and gives every process its URL and signing secrets). Local test mode only; the
+ * secret and publishable keys stay unset, since the double is not Stripe.
+ */
+function sharedStripeDouble(
+  read: Read,
+  stripe: Record<
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_CONNECT_WEBHOOK_SECRET'
+    | 'STRIPE_PUBLISHABLE_KEY',
+    string | undefined
+  >,
+  problems: string[],
+  production: boolean,
+): SharedStripeDouble | undefined {
+  const url = read('STRIPE_DOUBLE_URL', httpUrl('STRIPE_DOUBLE_URL'));
+  if (!url) return undefined;
+  const before = problems.length;
+  if (production)
+    problems.push(
+      'STRIPE_DOUBLE_URL must not be set when NODE_ENV is production (no local payments double there)',
+    );
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const)
+    if (stripe[name])
+      problems.push(`${name} and STRIPE_DOUBLE_URL exclude each other (the double is not Stripe)`);
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'] as const)
+    if (!stripe[name]) problems.push(`STRIPE_DOUBLE_URL needs ${name} (the double's signing secret)`);
+  if (problems.length > before) return undefined;
+  return {
+    url,
+    webhookSecret: stripe.STRIPE_WEBHOOK_SECRET!,
+    connectWebhookSecret: stripe.STRIPE_CONNECT_WEBHOOK_SECRET!,
+  };
 }
 
 /** Uploaded files (a directory or S3) and requests to user-given URLs. */

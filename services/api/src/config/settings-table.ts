@@ -127,6 +127,12 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     meaning: 'Publishable key (pk_...) handed to the console by GET /api/v1/payments/config.',
   },
   {
+    name: 'STRIPE_DOUBLE_URL',
+    default: '(unset: each process starts its own loopback Stripe double)',
+    meaning:
+      'Local test mode only (refused in production): the URL of one Stripe double shared by the processes of a local cluster (npm run start:cluster starts it), so a payment made through one API replica is known to all; STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET name its signing secrets, STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY stay unset.',
+  },
+  {
     name: 'BLOB_DIR',
     default: '{DATA_DIR}/blobs',
     meaning: 'Directory of the local blob store that keeps uploaded CVs.',

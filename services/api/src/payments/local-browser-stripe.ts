@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
-import type { PaymentsGateway } from './payments-gateway.js';
+import type Stripe from 'stripe';
+import { localDoubleSdk, type PaymentsGateway } from './payments-gateway.js';
 
 /**
  * What Stripe.js does in the browser against the local test mode's double: confirms an intent
@@ -7,14 +7,9 @@ import type { PaymentsGateway } from './payments-gateway.js';
  * reply; here it is read back with the secret key). Used by the demo seed and the tests.
  */
 export function localBrowserStripe(gateway: PaymentsGateway) {
-  const fake = gateway.fake;
-  if (!fake) throw new Error('the gateway is not in local payments mode');
-  const browser = new Stripe(gateway.publishableKey, {
-    host: fake.host,
-    port: fake.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  if (gateway.mode !== 'local' || !gateway.apiBase)
+    throw new Error('the gateway is not in local payments mode');
+  const browser = localDoubleSdk(gateway.apiBase, gateway.publishableKey);
   return {
     paymentIntents: {
       async confirm(id: string, params: { payment_method: string }): Promise<Stripe.PaymentIntent> {

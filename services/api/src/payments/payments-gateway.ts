@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startStripeFake, type StripeFake } from '@evalmarket/stripe-double';
 import Stripe from 'stripe';
+import type { SharedStripeDouble } from '../config/app-config.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 
 /**
@@ -19,7 +20,7 @@ export interface PaymentsGateway {
   publishableKey: string;
   /** Local mode: the fake's base URL (the console confirms payments there). */
   apiBase: string | undefined;
-  /** Local mode only. */
+  /** Local mode with a double of this process's own (not with STRIPE_DOUBLE_URL). */
   fake: StripeFake | undefined;
   close(): Promise<void>;
 }
@@ -61,6 +62,7 @@ async function openGateway(context: Pick<DomainContext, 'config' | 'logger'>): P
     // loadConfig already refuses this; the double must never stand in for Stripe in production.
     throw new Error('Stripe settings are required in production; the local Stripe double is not used there');
   }
+  if (context.config.stripeDouble) return sharedDoubleGateway(context.config.stripeDouble, context);
   const webhookSecret = `whsec_local${randomBytes(16).toString('hex')}`;
   const connectWebhookSecret = `whsec_localconnect${randomBytes(16).toString('hex')}`;
   // The embedded default keeps its database in DATA_DIR; the fake's objects live next to it so
@@ -74,18 +76,49 @@ async function openGateway(context: Pick<DomainContext, 'config' | 'logger'>): P
   });
   context.logger.info({ api_base: fake.url }, 'payments in local test mode (loopback Stripe fake)');
   return {
-    stripe: new Stripe('sk_test_local', {
-      host: fake.host,
-      port: fake.port,
-      protocol: 'http',
-      maxNetworkRetries: 0,
-    }),
+    stripe: localDoubleSdk(fake.url, LOCAL_SECRET_KEY),
     webhookSecret,
     connectWebhookSecret,
     mode: 'local',
-    publishableKey: 'pk_test_local',
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
     apiBase: fake.url,
     fake,
     close: () => fake.close(),
   };
+}
+
+const LOCAL_SECRET_KEY = 'sk_test_local';
+const LOCAL_PUBLISHABLE_KEY = 'pk_test_local';
+
+/**
+ * Local test mode against a double another process runs (STRIPE_DOUBLE_URL: the local cluster's
+ * launcher), so every replica sees the same payments; that process delivers the webhooks (to the
+ * load balancer), so this runtime has no `fake` to point at itself.
+ */
+function sharedDoubleGateway(
+  double: SharedStripeDouble,
+  context: Pick<DomainContext, 'logger'>,
+): PaymentsGateway {
+  context.logger.info({ api_base: double.url }, 'payments in local test mode (shared Stripe double)');
+  return {
+    stripe: localDoubleSdk(double.url, LOCAL_SECRET_KEY),
+    webhookSecret: double.webhookSecret,
+    connectWebhookSecret: double.connectWebhookSecret,
+    mode: 'local',
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
+    apiBase: double.url,
+    fake: undefined,
+    close: async () => undefined,
+  };
+}
+
+/** The real `stripe` SDK pointed at a loopback double (`key`: the secret or publishable key). */
+export function localDoubleSdk(apiBase: string, key: string): Stripe {
+  const url = new URL(apiBase);
+  return new Stripe(key, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 }

@@ -46,7 +46,7 @@ interface Reply {
 }
 
 /** POSTs until the reply is not one a retry can cure; returns it. */
-async function postUntilAnswered(
+export async function postUntilAnswered(
   url: string,
   authorization: string,
   body: unknown,
@@ -77,7 +77,7 @@ async function postUntilAnswered(
 }
 
 /** Runs `step(person, index, n)` for every person in a loop until stopped or a step says done. */
-function runLoad(
+export function runLoad(
   people: readonly LoadPerson[],
   step: (person: LoadPerson, index: number, n: number, load: Load) => Promise<'more' | 'done'>,
 ): Load {

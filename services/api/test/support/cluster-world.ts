@@ -14,7 +14,8 @@ export const asLoadPerson = (person: SignedIn): LoadPerson => ({
 
 /**
  * An evaluation of `items` items (`votesPerItem` votes each, RATE credits a vote, funded twice
- * over) and `evaluators` evaluators, made through `setup` (any API process of the cluster).
+ * over) and `evaluators` evaluators (the first `verified` of them verified experts), made
+ * through `setup` (any API process of the cluster).
  */
 export async function evaluationWorld(
   setup: Runtime,
@@ -22,7 +23,8 @@ export async function evaluationWorld(
     evaluators: count,
     items: itemCount,
     votesPerItem,
-  }: { evaluators: number; items: number; votesPerItem: number },
+    verified = 0,
+  }: { evaluators: number; items: number; votesPerItem: number; verified?: number },
 ) {
   const api = evaluationClient(setup);
   const owner = await signIn(setup, 'owner@example.com');
@@ -42,7 +44,8 @@ export async function evaluationWorld(
   const evaluators: LoadPerson[] = [];
   for (let i = 0; i < count; i += 1) {
     const person = await signIn(setup, `evaluator-${i}@example.com`);
-    await makeEvaluator(setup, person.userId, { status: 'pending' });
+    // The first `verified` are experts (they may cash out); the rest community members.
+    await makeEvaluator(setup, person.userId, { status: i < verified ? 'verified' : 'pending' });
     evaluators.push(asLoadPerson(person));
   }
   // The owner's funding is a grant of its own, beside the load's.
