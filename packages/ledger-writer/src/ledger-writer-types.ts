@@ -1,6 +1,7 @@
 import type { TEventMetadata, TStoredEvent } from '@evalmarket/contracts';
 import type { Lease, SqlClient } from '@evalmarket/db';
 import type { PackedJournal } from '@evalmarket/eventstore';
+import type { ReplayedLedger } from './ledger-replay.js';
 import type { LedgerCommand, LedgerCommandType, LedgerRejection, LedgerState } from '@evalmarket/ledger';
 import type { Companions } from './companions.js';
 
@@ -33,7 +34,11 @@ export interface LedgerWriterOptions {
   /** Most commands waiting; past it submissions are refused rather than queued without bound. */
   maxQueueLength?: number;
   now?: () => number;
-  logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  logger?: {
+    info?(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   /** Told after each batch commit (metrics): commands in it, how long the commit took, whether it failed. */
   onCommit?: (commit: { commands: number; seconds: number; ok: boolean }) => void;
   /**
@@ -47,6 +52,11 @@ export interface LedgerWriterOptions {
    * was fenced off because another writer took over. It refuses commands from then on.
    */
   onDeposed?: (reason: 'lease_lost' | 'fenced') => void;
+  /**
+   * The books as a standby followed them from the log (writer-role.ts); the writer reads on from
+   * their position. Without them it replays the whole log.
+   */
+  books?: ReplayedLedger;
 }
 
 /** A command with companions; its type must be one of the writer's `companionCommands`. */

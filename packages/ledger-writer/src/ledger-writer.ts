@@ -1,7 +1,8 @@
-import { LEDGER_EVENT_TYPES, type TEventMetadata, type TLedgerEvent } from '@evalmarket/contracts';
+import type { TEventMetadata } from '@evalmarket/contracts';
 import type { Lease } from '@evalmarket/db';
 import type { CommitOutcome, LogHead } from '@evalmarket/eventstore';
-import { createLedgerState, evolve, type LedgerCommand, type LedgerState } from '@evalmarket/ledger';
+import { createLedgerState, type LedgerCommand } from '@evalmarket/ledger';
+import { replayLedger, replayWholeLedger } from './ledger-replay.js';
 import { answer, decideBatch, unavailable, type Flight, type Pending } from './batch.js';
 import type { Companions } from './companions.js';
 import type { LedgerResult, LedgerWriter, LedgerWriterOptions } from './ledger-writer-types.js';
@@ -19,7 +20,6 @@ export type {
 // Only one process decides money commands for a database: the writer's in-memory balances are
 // the truth it checks overdrafts against, so a second writer could spend the same credits twice.
 export const LEDGER_WRITER_LEASE_KEY = 7_331_003;
-const REPLAY_BATCH = 5_000;
 const MAX_COMMIT_ATTEMPTS = 5;
 /** The answer to commands a writer held when it stepped down: they may go to its successor. */
 export const STEPPED_DOWN_MESSAGE = 'The ledger writer changed; try again.';
@@ -46,8 +46,6 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   const lease: Lease | null = options.lease ?? (await sql.tryLease(LEDGER_WRITER_LEASE_KEY));
   if (!lease) throw new Error('Another ledger writer holds the lease for this database; only one may run.');
 
-  let state = createLedgerState();
-  let position = 0;
   /** The log's head after this writer's last commit, to plan the next one on. */
   let lastHead: LogHead | undefined;
   let queue: Pending[] = [];
@@ -73,29 +71,30 @@ export async function startLedgerWriter(options: LedgerWriterOptions): Promise<L
   }
   lease.onLost(() => depose('lease_lost'));
 
-  async function catchUp(target: LedgerState, after: number): Promise<number> {
-    let cursor = after;
-    for (;;) {
-      const events = await store.readAll({ after: cursor, limit: REPLAY_BATCH, types: LEDGER_EVENT_TYPES });
-      for (const stored of events) evolve(target, { type: stored.type, data: stored.data } as TLedgerEvent);
-      if (events.length < REPLAY_BATCH)
-        return events.length ? events[events.length - 1]!.global_position : cursor;
-      cursor = events[events.length - 1]!.global_position;
-    }
-  }
-
+  // Taken over from a standby that followed the log (writer-role.ts), or replayed whole; either
+  // way read up to the head now, after the fencing token moved, so nothing the previous writer
+  // committed is missing.
+  const books = options.books ?? { state: createLedgerState(), position: 0 };
+  const replayStarted = performance.now();
+  const replayedFrom = books.position;
   try {
-    position = await catchUp(state, 0);
+    await replayLedger(store, books);
   } catch (error) {
     await lease.release();
     throw error;
   }
+  let state = books.state;
+  let position = books.position;
+  options.logger?.info?.(
+    { from: replayedFrom, to: position, ms: Math.round(performance.now() - replayStarted) },
+    'ledger writer caught up with the log',
+  );
 
   /** Rebuilds the state from the log after a failed commit, whose tentative effects are void. */
   async function reload(): Promise<void> {
-    const fresh = createLedgerState();
-    position = await catchUp(fresh, 0);
-    state = fresh;
+    const fresh = await replayWholeLedger(store);
+    position = fresh.position;
+    state = fresh.state;
   }
 
   /**

@@ -5,12 +5,13 @@ import {
   type LedgerWriter,
   type LedgerWriterOptions,
 } from './ledger-writer.js';
+import { followLedger } from './ledger-replay.js';
 import { takeFencedLease, type FenceSlot } from './writer-fence.js';
 
 /** The lease row's name in `writer_leases` (and the fence's prefix). */
 export const LEDGER_WRITER_LEASE_NAME = 'ledger';
 
-export interface WriterRoleOptions extends Omit<LedgerWriterOptions, 'lease' | 'onDeposed'> {
+export interface WriterRoleOptions extends Omit<LedgerWriterOptions, 'lease' | 'onDeposed' | 'books'> {
   /** The slot the store's SQL client reads its fence from (the same store as `store`). */
   fence: FenceSlot;
   /** How long a standby waits between attempts to take the lease. */
@@ -28,8 +29,9 @@ export interface WriterRole {
 /**
  * One active ledger writer per database, any number standing by: a process that does not get the
  * lease keeps trying every `retryMs`, and one whose writer steps down (lease lost, or fenced off
- * by a successor) goes back to standing by. Taking over bumps the fencing token before the log is
- * replayed, so the new writer's state includes everything the old one could still commit.
+ * by a successor) goes back to standing by. A standby follows the ledger in the log at each try,
+ * so taking over reads only what was committed since. Taking over bumps the fencing token before
+ * the writer reads up to the head, so its state includes everything the old one could still commit.
  * Resolves once the first attempt is over (active or standing by).
  */
 export async function startWriterRole(options: WriterRoleOptions): Promise<WriterRole> {
@@ -39,6 +41,7 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> = Promise.resolve();
+  const books = followLedger(writerOptions.store);
 
   const standBy = () => {
     if (stopped) return;
@@ -65,12 +68,17 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
         name: LEDGER_WRITER_LEASE_NAME,
         holder,
       });
-      if (!taken) return standBy();
+      if (!taken) {
+        await books.follow();
+        return standBy();
+      }
       fence.hold(LEDGER_WRITER_LEASE_NAME, taken.token);
       let started: LedgerWriter | undefined;
+      const takenAt = performance.now();
       try {
         started = await startLedgerWriter({
           ...writerOptions,
+          books: await books.take(),
           lease: taken.lease,
           onDeposed: () => queueMicrotask(() => started && stepDown(started)),
         });
@@ -85,7 +93,10 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
         return;
       }
       writer = started;
-      writerOptions.logger?.warn({ token: taken.token, holder }, 'this process is the active ledger writer');
+      writerOptions.logger?.warn(
+        { token: taken.token, holder, ready_ms: Math.round(performance.now() - takenAt) },
+        'this process is the active ledger writer',
+      );
       onChange?.(started);
     } catch (error) {
       writerOptions.logger?.error({ err: error }, 'taking the ledger writer lease failed; standing by');

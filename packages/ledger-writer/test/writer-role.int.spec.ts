@@ -148,8 +148,12 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     await db?.drop();
   });
 
-  const startRole = async (changes: Array<LedgerWriter | undefined> = []) => {
+  const startRole = async (
+    changes: Array<LedgerWriter | undefined> = [],
+    logged: Array<{ msg: string; obj: Record<string, unknown> }> = [],
+  ) => {
     const proc = processOn(db);
+    const keep = (obj: object, msg: string) => logged.push({ msg, obj: obj as Record<string, unknown> });
     const role = await startWriterRole({
       packing: REWARD_PACKING,
       store: proc.store,
@@ -157,6 +161,7 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
       fence: proc.fence,
       retryMs: 50,
       onChange: (writer) => changes.push(writer),
+      logger: { info: keep, warn: keep, error: keep },
     });
     roles.push(role);
     return role;
@@ -173,6 +178,29 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     expect(await eventually(() => second.writer, Boolean)).toBeDefined();
     // The successor replayed the log: the account is open, the purchase is decided against it.
     expect(await second.writer!.submit(purchase('u1'))).toMatchObject({ ok: true, duplicate: false });
+  });
+
+  it('a standby follows the ledger while it waits and reads only what came after on taking over', async () => {
+    db = await createTestDatabase({ kind: 'postgres' });
+    const first = await startRole();
+    const logged: Array<{ msg: string; obj: Record<string, unknown> }> = [];
+    const second = await startRole([], logged);
+    const purchaseId = `pi_${randomUUID()}`;
+    for (const result of await first.writer!.submitMany([open('u1'), open('ev'), purchase('u1', purchaseId)]))
+      expect(result.ok).toBe(true);
+    const head = Number(
+      (await processOn(db).store.readAll({ after: 0, limit: 100 })).at(-1)!.global_position,
+    );
+    // Several of the standby's tries (every 50 ms), each a look at the log.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await first.stop();
+    const successor = await eventually(() => second.writer, Boolean);
+    const caughtUp = logged.find((entry) => entry.msg === 'ledger writer caught up with the log');
+    expect(caughtUp?.obj).toMatchObject({ from: head, to: head });
+    // The followed books are the log's: the purchase is known, and its credits can be reserved.
+    expect(await successor!.submit(purchase('u1', purchaseId))).toMatchObject({ ok: true, duplicate: true });
+    expect(await successor!.submit(reserve('t1'))).toMatchObject({ ok: true, duplicate: false });
+    expect(await successor!.submit(reserve('t2'))).toMatchObject({ ok: true, duplicate: false });
   });
 
   it('steps down when its lease session is cut, and a standby takes over', async () => {
