@@ -23,3 +23,4 @@ export {
   type MigrationStatus,
 } from './migrate.js';
 export { lockDataDir, DataDirInUseError } from './data-dir-lock.js';
+export { runWhileLeased, type LeasedWork, type RunWhileLeasedOptions } from './run-while-leased.js';

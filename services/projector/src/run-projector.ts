@@ -1,5 +1,5 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
-import type { SqlClient } from '@evalmarket/db';
+import { runWhileLeased, type RunWhileLeasedOptions, type SqlClient } from '@evalmarket/db';
 import type { EventBus } from '@evalmarket/eventbus';
 import { backoffMs, Pause } from '@evalmarket/eventbus';
 import type { EventStore } from '@evalmarket/eventstore';
@@ -29,7 +29,20 @@ export type ProjectorSource =
   /** In-process: a subscription on the store, starting after the stored checkpoint. */
   | { kind: 'store'; store: EventStore; batchSize?: number }
   /** A durable bus consumer; whatever it redelivers below the checkpoint is skipped. */
-  | { kind: 'bus'; bus: EventBusLike; consumerName?: string; batchSize?: number };
+  | {
+      kind: 'bus';
+      bus: EventBusLike;
+      consumerName?: string;
+      batchSize?: number;
+      /**
+       * Consume only while this process holds the lease, so that of the processes sharing the
+       * durable consumer one at a time pulls from it (the others stand by and take over when its
+       * session ends). Without it every process pulls and each message goes to one of them: the
+       * in-order hand-over then waits, for every message another process got, until the ack
+       * floor shows it handled.
+       */
+      lease?: Omit<RunWhileLeasedOptions, 'sql' | 'start' | 'name'>;
+    };
 
 export interface RunProjectorOptions {
   sql: SqlClient;
@@ -183,17 +196,28 @@ export async function runProjector(options: RunProjectorOptions): Promise<Projec
     });
     stopSource = () => subscription.stop();
   } else {
-    const consumer = await source.bus.consume({
-      name: source.consumerName ?? `projector-${projection}`,
-      batchSize: source.batchSize ?? DEFAULT_PROJECTOR_BATCH_SIZE,
-      handler,
-      onError,
-      ...(options.pacingMs
-        ? { pacing: { intervalMs: options.pacingMs, urgent: () => waiters.size > 0 } }
-        : {}),
-    });
-    hurry = () => consumer.hurry();
-    stopSource = () => consumer.stop();
+    const consume = async () => {
+      const consumer = await source.bus.consume({
+        name: source.consumerName ?? `projector-${projection}`,
+        batchSize: source.batchSize ?? DEFAULT_PROJECTOR_BATCH_SIZE,
+        handler,
+        onError,
+        ...(options.pacingMs
+          ? { pacing: { intervalMs: options.pacingMs, urgent: () => waiters.size > 0 } }
+          : {}),
+      });
+      hurry = () => consumer.hurry();
+      return {
+        async stop() {
+          hurry = () => {};
+          await consumer.stop();
+        },
+      };
+    };
+    const consuming = source.lease
+      ? await runWhileLeased({ ...source.lease, sql, start: consume, name: `projection ${projection}` })
+      : await consume();
+    stopSource = () => consuming.stop();
   }
 
   return {

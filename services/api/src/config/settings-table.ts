@@ -214,7 +214,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   {
     name: 'WRITER_LEASE_RETRY_MS',
     default: '1000',
-    meaning: 'How often a standing-by writer tries to take the writer lease (milliseconds).',
+    meaning:
+      "How often a process standing by tries to take a lease: the writer's, the worker's and each projection's (milliseconds).",
   },
   {
     name: 'LEDGER_COMMAND_DEADLINE_MS',

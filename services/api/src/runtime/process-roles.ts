@@ -1,4 +1,4 @@
-import type { SqlClient } from '@evalmarket/db';
+import { runWhileLeased, type SqlClient } from '@evalmarket/db';
 import { createNatsCommandTransport, type CommandTransport } from '@evalmarket/eventbus';
 import type { PackedJournal } from '@evalmarket/eventstore';
 import { REWARD_COMMAND_TYPES, REWARD_STREAM_PREFIX } from '@evalmarket/ledger';
@@ -115,56 +115,24 @@ export async function startWorker(
   processes: ReadonlyArray<(context: DomainContext) => Promise<DomainProcess>>,
 ): Promise<DomainProcess> {
   const { config, sql, logger } = context;
-  let running: DomainProcess[] = [];
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let attempt: Promise<void> = Promise.resolve();
-  let releaseLease: (() => Promise<void>) | undefined;
-
-  const stopJobs = async () => {
-    const jobs = running;
-    running = [];
-    for (const job of jobs.reverse()) await job.stop();
-  };
-  const standBy = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      attempt = tryToLead();
-    }, config.writerLeaseRetryMs);
-  };
-
-  async function tryToLead(): Promise<void> {
-    if (stopped) return;
-    try {
-      const lease = await sql.tryLease(WORKER_LEASE_KEY);
-      if (!lease) return standBy();
-      releaseLease = () => lease.release();
-      lease.onLost(() => {
-        logger.warn({}, 'the worker lease was lost; stopping the timers');
-        releaseLease = undefined;
-        void stopJobs().finally(standBy);
-      });
-      for (const start of processes) running.push(await start(context));
-      logger.info({ jobs: running.length }, 'this process runs the worker timers');
-    } catch (error) {
-      logger.error({ err: error }, 'starting the worker timers failed; standing by');
-      await stopJobs();
-      await releaseLease?.().catch(() => undefined);
-      releaseLease = undefined;
-      standBy();
-    }
-  }
-
-  attempt = tryToLead();
-  await attempt;
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await attempt;
-      await stopJobs();
-      await releaseLease?.().catch(() => undefined);
+  return runWhileLeased({
+    sql,
+    key: WORKER_LEASE_KEY,
+    retryMs: config.writerLeaseRetryMs,
+    name: 'worker timers',
+    logger,
+    async start() {
+      const running: DomainProcess[] = [];
+      const stopJobs = async () => {
+        for (const job of running.splice(0).reverse()) await job.stop();
+      };
+      try {
+        for (const start of processes) running.push(await start(context));
+      } catch (error) {
+        await stopJobs();
+        throw error;
+      }
+      return { stop: stopJobs };
     },
-  };
+  });
 }

@@ -65,6 +65,12 @@ const RELAY_PACING_MS = 20;
  */
 const RELAY_STANDBY_POLL_MS = 1_000;
 const CONSUMER_ACK_WAIT_MS = 3_000;
+/**
+ * The leases that let one projector process at a time pull each projection's durable consumer
+ * (the others stand by; see ProjectorSource's `lease`). Beside the writer's (7_331_003) and the
+ * worker's (7_331_004).
+ */
+const PROJECTION_LEASE_KEYS = { [WALLET_PROJECTION]: 7_331_005, [DOMAIN_PROJECTION]: 7_331_006 };
 
 export interface Runtime {
   app: App;
@@ -172,12 +178,17 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
 
     const loopNotes = new LoopInvalidations();
     const runsProjections = config.roles.has('projector');
+    // With JetStream several processes may run the projections: one at a time pulls each.
+    const leased = (projection: keyof typeof PROJECTION_LEASE_KEYS) =>
+      config.natsUrl
+        ? { lease: { key: PROJECTION_LEASE_KEYS[projection], retryMs: config.writerLeaseRetryMs, logger } }
+        : {};
     // Without the projector role, the read models are another process's: waits for
     // read-your-writes poll their stored checkpoints.
     const projector = runsProjections
       ? await runProjector({
           sql,
-          source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION },
+          source: { kind: 'bus', bus, consumerName: WALLET_PROJECTION, ...leased(WALLET_PROJECTION) },
           pacingMs: PROJECTION_PACING_MS,
           ...projectionFailureHandling(config, logger),
         })
@@ -195,7 +206,7 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
             kind: 'bus',
             bus,
             consumerName: DOMAIN_PROJECTION,
-            ...(config.natsUrl ? {} : { batchSize: EMBEDDED_DOMAIN_BATCH }),
+            ...(config.natsUrl ? leased(DOMAIN_PROJECTION) : { batchSize: EMBEDDED_DOMAIN_BATCH }),
           },
           pacingMs: PROJECTION_PACING_MS,
           ...projectionFailureHandling(config, logger),
