@@ -66,22 +66,9 @@ export function useApplication() {
   async function linkedIn() {
     setError(undefined);
     setSubmitting(true);
-    try {
-      // Ask first, so an unconfigured LinkedIn (503) is explained here instead of as a raw error page.
-      const probe = await fetch(LINKEDIN_AUTHORIZE, { redirect: 'manual' });
-      if (probe.type === 'opaqueredirect' || probe.ok) {
-        window.location.assign(LINKEDIN_AUTHORIZE);
-        return;
-      }
-      const body = (await probe.json().catch(() => ({}))) as { detail?: unknown };
-      setError(
-        probe.status === 503
-          ? `LinkedIn sign-in is not available right now${typeof body.detail === 'string' ? ` (${body.detail})` : ''}. Please choose CV upload or Indeed resume instead.`
-          : 'Failed to submit application',
-      );
-    } catch {
-      setError('Network error while contacting LinkedIn');
-    }
+    const problem = await startLinkedIn();
+    if (!problem) return;
+    setError(problem);
     setSubmitting(false);
   }
 
@@ -105,4 +92,24 @@ export function useApplication() {
     submit,
     linkedIn,
   };
+}
+
+/**
+ * Sends the browser to LinkedIn's sign-in, or says why not. It asks first, so an unconfigured
+ * LinkedIn (503) is explained here instead of as a raw error page.
+ */
+async function startLinkedIn(): Promise<string | undefined> {
+  try {
+    const probe = await fetch(LINKEDIN_AUTHORIZE, { redirect: 'manual' });
+    if (probe.type === 'opaqueredirect' || probe.ok) {
+      window.location.assign(LINKEDIN_AUTHORIZE);
+      return undefined;
+    }
+    const body = (await probe.json().catch(() => ({}))) as { detail?: unknown };
+    return probe.status === 503
+      ? `LinkedIn sign-in is not available right now${typeof body.detail === 'string' ? ` (${body.detail})` : ''}. Please choose CV upload or Indeed resume instead.`
+      : 'Failed to submit application';
+  } catch {
+    return 'Network error while contacting LinkedIn';
+  }
 }

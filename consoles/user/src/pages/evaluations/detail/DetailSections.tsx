@@ -3,7 +3,28 @@ import { Link } from 'react-router-dom';
 import { EvaluateThisLink } from '../EvaluateThisLink';
 import { StatusBadge } from '../StatusBadge';
 
-/** The detail page's read-only parts: its head, its facts, and what a non-owner sees of the settings. */
+/**
+ * The detail page's read-only parts: a failed load, its head, its facts, and what a non-owner sees
+ * of the settings.
+ */
+
+/** The evaluation did not load: gone or never there (404, or 422 for a malformed ID), or an error. */
+export function DetailLoadFailed({ notFound, message }: { notFound: boolean; message: string }) {
+  if (notFound)
+    return (
+      <section className="page">
+        <h1>{MESSAGES.evaluationNotFound}</h1>
+        <Link to="/">Back to home</Link>
+      </section>
+    );
+  return (
+    <section className="page">
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+    </section>
+  );
+}
 
 export function DetailHead({
   evaluation,

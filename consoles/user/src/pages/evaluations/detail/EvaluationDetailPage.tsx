@@ -1,13 +1,18 @@
-import { MESSAGES } from '@evalmarket/contracts';
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { getEvaluation } from '../../../api/evaluations';
 import { useLoad } from '../../../api/useLoad';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfigPanel } from './config/ConfigPanel';
 import { EditDetailsForm } from './EditDetailsForm';
 import { ItemsPanel } from './ItemsPanel';
-import { ConfigNotOwner, DetailFacts, DetailHead, LangfuseNotOwner } from './DetailSections';
+import {
+  ConfigNotOwner,
+  DetailFacts,
+  DetailHead,
+  DetailLoadFailed,
+  LangfuseNotOwner,
+} from './DetailSections';
 import { InvitationsPanel } from './InvitationsPanel';
 import { LangfusePanel } from './LangfusePanel';
 import { SdkPanel } from './SdkPanel';
@@ -34,21 +39,7 @@ export function EvaluationDetailPage() {
     ? { notFound: loaded.errorStatus === 404 || loaded.errorStatus === 422, message: loaded.error }
     : undefined;
 
-  if (error?.notFound)
-    return (
-      <section className="page">
-        <h1>{MESSAGES.evaluationNotFound}</h1>
-        <Link to="/">Back to home</Link>
-      </section>
-    );
-  if (error)
-    return (
-      <section className="page">
-        <p className="form-error" role="alert">
-          {error.message}
-        </p>
-      </section>
-    );
+  if (error) return <DetailLoadFailed notFound={error.notFound} message={error.message} />;
   if (!evaluation) return <p className="page-loading">Loading...</p>;
 
   const owner = status === 'signed_in' && profile?.id === evaluation.creator_id;

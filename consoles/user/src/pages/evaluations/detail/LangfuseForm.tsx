@@ -1,4 +1,4 @@
-import type { LangfuseDraft } from './useLangfuseConnection';
+import type { LangfuseDraft, LangfuseProject } from './useLangfuseConnection';
 
 /** The connect/edit form: keys and host, Test Connection, then the project to save. */
 export function LangfuseForm({
@@ -77,28 +77,41 @@ export function LangfuseForm({
           </button>
         )}
       </div>
-      {draft.projects && (
-        <>
-          <label htmlFor="lf-project">Langfuse project</label>
-          <select
-            id="lf-project"
-            value={draft.projectId}
-            onChange={(event) => draft.setProjectId(event.target.value)}
-          >
-            <option value="">Select a project</option>
-            {draft.projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-          <div className="row form-actions">
-            <button type="submit" className="button button-primary" disabled={busy === 'save'}>
-              {busy === 'save' ? 'Saving...' : 'Save Connection'}
-            </button>
-          </div>
-        </>
-      )}
+      {draft.projects && <ProjectChoice draft={draft} projects={draft.projects} saving={busy === 'save'} />}
     </form>
+  );
+}
+
+/** After a successful test: the project to connect, and Save. */
+function ProjectChoice({
+  draft,
+  projects,
+  saving,
+}: {
+  draft: LangfuseDraft;
+  projects: LangfuseProject[];
+  saving: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor="lf-project">Langfuse project</label>
+      <select
+        id="lf-project"
+        value={draft.projectId}
+        onChange={(event) => draft.setProjectId(event.target.value)}
+      >
+        <option value="">Select a project</option>
+        {projects.map((project) => (
+          <option key={project.id} value={project.id}>
+            {project.name}
+          </option>
+        ))}
+      </select>
+      <div className="row form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Connection'}
+        </button>
+      </div>
+    </>
   );
 }
