@@ -1,24 +1,13 @@
-import type { TConnectStatus } from '@evalmarket/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  createDashboardLink,
-  disconnectPayoutAccount,
-  getPayoutStatus,
-  getSetupStatus,
-  verifyBank,
-} from '../../api/payments';
+import { getSetupStatus } from '../../api/payments';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 import { useToasts } from '../../ui/Toasts';
 import './payment-setup.css';
-import { payoutOnboardingUrl } from '../../payments/connect';
+import { BankAccount } from './BankAccount';
 
-/** Status-refresh messages disappear after 2 s; the saved card is re-read 2 s after a save. */
-export const STATUS_TOAST_MS = 2000;
+/** The saved card is re-read 2 s after a save (the webhook stores it). */
 const WEBHOOK_WAIT_MS = 2000;
-export const CONNECT_SETUP_FAILED = 'Failed to set up Stripe Connect account';
-export const DISCONNECT_CONFIRM =
-  'Are you sure you want to disconnect your bank account? You will not be able to cash out until you connect one again.';
 
 interface SpendingStatus {
   has_customer: boolean;
@@ -97,170 +86,6 @@ function PaymentMethods() {
         </p>
       )}
       <SaveCardForm key={formKey} setupPath="/api/v1/wallet/setup-payment-method" onSaved={saved} />
-    </section>
-  );
-}
-
-function BankAccount({ returned }: { returned: boolean }) {
-  const [status, setStatus] = useState<TConnectStatus>();
-  const [loadError, setLoadError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const [debug, setDebug] = useState(false);
-  const noticeTimer = useRef<number>(undefined);
-  useEffect(() => () => window.clearTimeout(noticeTimer.current), []);
-
-  const load = useCallback(async () => {
-    try {
-      setStatus(await getPayoutStatus());
-      setLoadError(undefined);
-    } catch {
-      setLoadError('Failed to refresh status');
-    }
-  }, []);
-
-  const flash = useCallback((text: string) => {
-    setNotice(text);
-    window.clearTimeout(noticeTimer.current);
-    noticeTimer.current = window.setTimeout(() => setNotice(undefined), STATUS_TOAST_MS);
-  }, []);
-
-  const refresh = useCallback(async () => {
-    setError(undefined);
-    try {
-      const reply = await verifyBank();
-      setStatus({
-        has_account: reply.has_account,
-        details_submitted: reply.details_submitted,
-        payouts_enabled: reply.payouts_enabled,
-      });
-      flash('Status refreshed');
-    } catch {
-      await load();
-      flash('Failed to refresh status');
-    }
-  }, [flash, load]);
-
-  useEffect(() => {
-    if (returned) void refresh();
-    else void load();
-    const onFocus = () => void load();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [load, refresh, returned]);
-
-  async function connect() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      window.location.assign(await payoutOnboardingUrl());
-    } catch {
-      setError(CONNECT_SETUP_FAILED);
-      setBusy(false);
-    }
-  }
-
-  async function openDashboard() {
-    setError(undefined);
-    const tab = window.open('', '_blank');
-    try {
-      const link = await createDashboardLink();
-      if (tab) tab.location.href = link.dashboard_url;
-      else window.open(link.dashboard_url, '_blank', 'noopener');
-    } catch {
-      tab?.close();
-      setError('Failed to open account dashboard');
-    }
-  }
-
-  async function disconnect() {
-    if (!window.confirm(DISCONNECT_CONFIRM)) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await disconnectPayoutAccount();
-      await load();
-    } catch {
-      setError('Failed to disconnect bank account');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const connected = !!status?.has_account && status.details_submitted && status.payouts_enabled;
-  return (
-    <section className="panel" aria-labelledby="bank-account-title">
-      <h2 id="bank-account-title">Bank Account for Payouts</h2>
-      <p className="muted">Earnings you cash out are paid to this account through Stripe.</p>
-      {loadError && (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {!status && !loadError && <p className="muted">Loading...</p>}
-      {status && connected && (
-        <>
-          <p className="connected-line">
-            <span className="badge badge-green">Bank Account Connected</span>
-          </p>
-          <div className="setup-actions">
-            <button type="button" className="button" onClick={() => void openDashboard()}>
-              Update Bank Account
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={busy}
-              onClick={() => void disconnect()}
-            >
-              Disconnect Account
-            </button>
-          </div>
-        </>
-      )}
-      {status && !connected && (
-        <>
-          {status.has_account && (
-            <p className="banner banner-yellow">
-              Your Stripe account is created but onboarding is not finished. Continue to add your bank
-              details.
-            </p>
-          )}
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void connect()}
-          >
-            {busy ? 'Redirecting...' : 'Connect Bank Account'}
-          </button>
-          <p className="setup-links">
-            <button type="button" className="link-button" onClick={() => void refresh()}>
-              Refresh status
-            </button>
-            <button
-              type="button"
-              className="link-button"
-              aria-expanded={debug}
-              onClick={() => setDebug(!debug)}
-            >
-              Debug info
-            </button>
-          </p>
-          {debug && <pre className="debug">{JSON.stringify(status, null, 2)}</pre>}
-        </>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      )}
     </section>
   );
 }

@@ -1,18 +1,22 @@
-import { MESSAGES } from '@evalmarket/contracts';
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { getEvaluation } from '../../../api/evaluations';
 import { useLoad } from '../../../api/useLoad';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfigPanel } from './config/ConfigPanel';
 import { EditDetailsForm } from './EditDetailsForm';
 import { ItemsPanel } from './ItemsPanel';
-import { EvaluateThisLink } from '../EvaluateThisLink';
+import {
+  ConfigNotOwner,
+  DetailFacts,
+  DetailHead,
+  DetailLoadFailed,
+  LangfuseNotOwner,
+} from './DetailSections';
 import { InvitationsPanel } from './InvitationsPanel';
 import { LangfusePanel } from './LangfusePanel';
 import { SdkPanel } from './SdkPanel';
 import { StatusActions } from './StatusActions';
-import { StatusBadge } from '../StatusBadge';
 import { VersionHistory } from './VersionHistory';
 import '../evaluations.css';
 
@@ -35,21 +39,7 @@ export function EvaluationDetailPage() {
     ? { notFound: loaded.errorStatus === 404 || loaded.errorStatus === 422, message: loaded.error }
     : undefined;
 
-  if (error?.notFound)
-    return (
-      <section className="page">
-        <h1>{MESSAGES.evaluationNotFound}</h1>
-        <Link to="/">Back to home</Link>
-      </section>
-    );
-  if (error)
-    return (
-      <section className="page">
-        <p className="form-error" role="alert">
-          {error.message}
-        </p>
-      </section>
-    );
+  if (error) return <DetailLoadFailed notFound={error.notFound} message={error.message} />;
   if (!evaluation) return <p className="page-loading">Loading...</p>;
 
   const owner = status === 'signed_in' && profile?.id === evaluation.creator_id;
@@ -57,30 +47,7 @@ export function EvaluationDetailPage() {
 
   return (
     <section className="page evaluation-detail">
-      <div className="page-head">
-        <div>
-          <h1>{evaluation.title}</h1>
-          <div className="row">
-            <StatusBadge status={evaluation.status} />
-            <span className={evaluation.is_public ? 'badge badge-green' : 'badge badge-grey'}>
-              {evaluation.is_public ? 'Public' : 'Private'}
-            </span>
-          </div>
-        </div>
-        {owner && (
-          <div className="row">
-            {!editing && (
-              <button type="button" className="button" onClick={() => setEditing(true)}>
-                Edit details
-              </button>
-            )}
-            <Link to={`/evaluations/${evaluation.id}/analytics`} className="button button-primary">
-              View Analytics
-            </Link>
-          </div>
-        )}
-        {!owner && <EvaluateThisLink evaluationId={evaluation.id} />}
-      </div>
+      <DetailHead evaluation={evaluation} owner={owner} editing={editing} onEdit={() => setEditing(true)} />
       {owner && editing && (
         <EditDetailsForm
           evaluation={evaluation}
@@ -94,34 +61,7 @@ export function EvaluationDetailPage() {
         <StatusActions evaluation={evaluation} onChanged={setEvaluation} onStale={reloadEvaluation} />
       )}
 
-      <section className="panel" aria-label="Details">
-        {evaluation.description && <p className="description">{evaluation.description}</p>}
-        <dl className="facts">
-          <div>
-            <dt>Model type</dt>
-            <dd>{evaluation.model_type}</dd>
-          </div>
-        </dl>
-        {(() => {
-          const model = evaluation.parameters.model_configuration as
-            { type?: string; endpoint?: string; has_api_key?: boolean } | undefined;
-          return model?.type ? (
-            <p data-testid="model-configuration">
-              Model configuration: <strong>{model.type}</strong>
-              {model.endpoint ? ` at ${model.endpoint}` : ''}
-              {model.has_api_key ? ' (API key stored encrypted)' : ''}
-            </p>
-          ) : null;
-        })()}
-        <h2>Parameters</h2>
-        <pre className="json">{JSON.stringify(evaluation.parameters, null, 2)}</pre>
-        {evaluation.input_data != null && (
-          <>
-            <h2>Input data</h2>
-            <pre className="json">{JSON.stringify(evaluation.input_data, null, 2)}</pre>
-          </>
-        )}
-      </section>
+      <DetailFacts evaluation={evaluation} />
 
       {owner && <ItemsPanel evaluationId={evaluation.id} reloadKey={reloadKey} />}
 
@@ -139,30 +79,13 @@ export function EvaluationDetailPage() {
       {owner ? (
         <LangfusePanel evaluationId={evaluation.id} onChange={bump} />
       ) : (
-        <section className="panel" aria-labelledby="langfuse-title">
-          <h2 id="langfuse-title">Langfuse Integration</h2>
-          {signedOut ? (
-            <p className="muted">
-              <strong>Authentication Required.</strong> Please sign in to access Langfuse integration
-              settings.
-            </p>
-          ) : (
-            <p className="muted">{MESSAGES.notOwnerIntegration}</p>
-          )}
-        </section>
+        <LangfuseNotOwner signedOut={signedOut} />
       )}
 
       {owner ? (
         <ConfigPanel evaluationId={evaluation.id} reloadKey={reloadKey} onSaved={bump} />
       ) : (
-        <section className="panel" aria-labelledby="config-title">
-          <h2 id="config-title">Human Evaluation Configuration</h2>
-          <p className="muted">
-            {signedOut
-              ? 'Please sign in to access evaluation configuration settings.'
-              : MESSAGES.notOwnerConfigRead}
-          </p>
-        </section>
+        <ConfigNotOwner signedOut={signedOut} />
       )}
       {signedOut && <p className="muted">Please sign in to access integration settings.</p>}
 

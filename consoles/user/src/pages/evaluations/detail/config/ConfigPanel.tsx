@@ -1,21 +1,17 @@
-import type { TEvaluationConfig, TPermissionLevel } from '@evalmarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiError } from '../../../../api/client';
-import { getEvaluationConfig, saveEvaluationConfig, validateAppUrl } from '../../../../api/evaluation-config';
-import { useToasts } from '../../../../ui/Toasts';
+import type { TPermissionLevel } from '@evalmarket/contracts';
+import { useState } from 'react';
 import '../../evaluations.css';
-import { AppSection, InstructionsSection, VotesSection, type UrlState } from './AppSections';
+import { AppSection, InstructionsSection, VotesSection } from './AppSections';
 import {
   DEFAULT_COMMUNITY_SHARE,
-  DEFAULT_CONFIG,
   DEFAULT_EVALUATIONS_PER_MONTH,
   LEVELS,
-  loadErrorMessage,
   PAID,
-  saveErrorMessage,
   type UpdateConfig,
 } from './config-rules';
+import { ConfigLoadFailed, ConfigLoading, LangfuseRequired } from './ConfigStates';
 import { BudgetSection, CostCalculator, CreditRatesSection } from './PaidSections';
+import { useAppUrlCheck, useEvaluationConfig } from './useEvaluationConfig';
 
 /** Spec 000 "Human-evaluation configuration panel" (owner only). */
 export function ConfigPanel({
@@ -28,127 +24,23 @@ export function ConfigPanel({
   /** Tells the page, so the cost preview prices the new rates and votes per item. */
   onSaved?: () => void;
 }) {
-  const toasts = useToasts();
-  const [config, setConfig] = useState<TEvaluationConfig>();
-  const [langfuseNotice, setLangfuseNotice] = useState<string>();
-  // A failed load shows no form: defaults saved over the real settings would lose them.
-  const [loadError, setLoadError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  const [saving, setSaving] = useState(false);
-  const [urlState, setUrlState] = useState<UrlState>('untested');
-  const [urlProblem, setUrlProblem] = useState<string>();
+  const { config, update, langfuseNotice, loadError, retry, saving, save } = useEvaluationConfig(
+    evaluationId,
+    reloadKey,
+    onSaved,
+  );
+  const { urlState, urlProblem, markUntested, testUrl } = useAppUrlCheck(evaluationId);
   const [perMonth, setPerMonth] = useState(DEFAULT_EVALUATIONS_PER_MONTH);
   const [share, setShare] = useState(DEFAULT_COMMUNITY_SHARE);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setConfig(undefined);
-    setLangfuseNotice(undefined);
-    setLoadError(undefined);
-    getEvaluationConfig(evaluationId, controller.signal)
-      .then((reply) => setConfig(reply.data))
-      .catch((error: ApiError) => {
-        if (controller.signal.aborted) return;
-        if (error.status === 404) return setConfig({ ...DEFAULT_CONFIG });
-        if (error.status === 400 && /langfuse/i.test(error.message)) return setLangfuseNotice(error.message);
-        setLoadError(loadErrorMessage(error));
-      });
-    return () => controller.abort();
-  }, [evaluationId, reloadKey, attempt]);
-
-  if (loadError)
-    return (
-      <section className="panel" aria-labelledby="config-title">
-        <h2 id="config-title">Human Evaluation Configuration</h2>
-        <div className="form-error" role="alert">
-          <p>{loadError}</p>
-          <p>The settings are not shown until they load, so nothing can overwrite them.</p>
-          <button type="button" className="button" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      </section>
-    );
-
-  if (langfuseNotice)
-    return (
-      <section className="panel" aria-labelledby="config-title">
-        <h2 id="config-title">Human Evaluation Configuration</h2>
-        <div className="notice-yellow" role="status">
-          <h3>Langfuse Connection Required</h3>
-          <p>{langfuseNotice}</p>
-        </div>
-      </section>
-    );
-  if (!config)
-    return (
-      <section className="panel" aria-labelledby="config-title" aria-busy="true">
-        <h2 id="config-title">Human Evaluation Configuration</h2>
-        <div className="skeleton" />
-        <div className="skeleton wide" />
-        <div className="skeleton" />
-      </section>
-    );
+  if (loadError) return <ConfigLoadFailed message={loadError} onRetry={retry} />;
+  if (langfuseNotice) return <LangfuseRequired notice={langfuseNotice} />;
+  if (!config) return <ConfigLoading />;
 
   const level = config.permission_level;
-  const paid = PAID.has(level);
-  const update = (next: Partial<TEvaluationConfig>) => setConfig((current) => ({ ...current!, ...next }));
-  const budget = config.budget_control;
   const app = config.app_detection;
   // Disabled is a setting too (it stops claims), so it can be saved; other levels need the app URL.
   const canSave = !saving && (level === 'disabled' || app.primary_url.trim() !== '');
-
-  /** Asks the server to call the URL; says why it failed in the panel (and a toast unless quiet). */
-  async function testUrl(quiet = false): Promise<boolean> {
-    const url = app.primary_url.trim();
-    if (!url) return false;
-    setUrlState('testing');
-    setUrlProblem(undefined);
-    try {
-      const reply = await validateAppUrl(evaluationId, url);
-      setUrlState(reply.data.accessible ? 'accessible' : 'not_accessible');
-      if (!reply.data.accessible) {
-        setUrlProblem(reply.data.error_message ?? 'The app did not answer');
-        if (reply.data.error_message && !quiet)
-          toasts.error(`URL validation failed: ${reply.data.error_message}`);
-      }
-      return reply.data.accessible;
-    } catch (error) {
-      setUrlState('not_accessible');
-      const apiError = error as ApiError;
-      const message = apiError.message.startsWith('Network error while')
-        ? 'Network error: Unable to validate URL. Please check your connection.'
-        : 'Failed to validate URL. Please try again.';
-      setUrlProblem(message);
-      if (!quiet) toasts.error(message);
-      return false;
-    }
-  }
-
-  async function save() {
-    if (!canSave || !config) return;
-    setSaving(true);
-    // An untested URL is checked before saving, so an unreachable one is said out loud.
-    if (level !== 'disabled' && urlState === 'untested') await testUrl(true);
-    try {
-      const { current_credit_balance: _balance, ...body } = config;
-      const payload: TEvaluationConfig = {
-        ...body,
-        budget_control: budget.budget_enabled
-          ? budget
-          : { budget_enabled: false, budget_period: budget.budget_period },
-      };
-      const reply = await saveEvaluationConfig(evaluationId, payload);
-      setConfig(reply.data);
-      toasts.success('Configuration saved successfully! Your settings are now active.');
-      onSaved?.();
-    } catch (error) {
-      toasts.error(saveErrorMessage(error as ApiError));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <section className="panel config-panel" aria-labelledby="config-title">
@@ -157,12 +49,16 @@ export function ConfigPanel({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          if (!canSave) return;
+          // An untested URL is checked before saving, so an unreachable one is said out loud.
+          void save(async () => {
+            if (level !== 'disabled' && urlState === 'untested') await testUrl(app.primary_url, true);
+          });
         }}
       >
         <LevelSection level={level} update={update} />
 
-        {paid && (
+        {PAID.has(level) && (
           <>
             <CreditRatesSection config={config} update={update} />
             <BudgetSection config={config} update={update} />
@@ -184,8 +80,8 @@ export function ConfigPanel({
               update={update}
               urlState={urlState}
               urlProblem={urlProblem}
-              onUrlEdited={() => setUrlState('untested')}
-              onTestUrl={() => void testUrl()}
+              onUrlEdited={markUntested}
+              onTestUrl={() => void testUrl(app.primary_url)}
             />
             <InstructionsSection config={config} update={update} />
           </>
