@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DataTable, DateField, List, useListContext, useNotify, useRecordContext } from 'react-admin';
 import { StatusField } from '../common/StatusChip';
 import { FAILED_TO_FETCH_APPLICATIONS } from '../common/messages';
-import { ApplicationDetails, applicantName, formatReputation } from './ApplicationDetails';
+import { ApplicationDetails } from './ApplicationDetails';
+import { applicantName, formatReputation } from './ApplicationFacts';
 import { APPLICATION_TABS, applicationFilters } from './filters';
 
 function StatusTabs() {

@@ -13,13 +13,11 @@ import { getProfile } from '../api/account';
 import { refreshAccessToken, sendMagicLink, signOut as signOutSession, verifyMagicLink } from '../api/auth';
 import { configureApiClient, type ApiError } from '../api/client';
 import { loadSession, saveSession } from './session-store';
+import { useSessionRefresh } from './useSessionRefresh';
 
 export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please sign in again.';
 const SESSION_EXPIRED_DETAIL = 'Session expired. Please sign in again.';
-/** The spec's auto-refresh tick. */
-export const SESSION_REFRESH_TICK_MS = 30_000;
-/** Refresh when the access token has less than this left. */
-const REFRESH_MARGIN_SECONDS = 120;
+export { SESSION_REFRESH_TICK_MS } from './useSessionRefresh';
 
 export type AuthStatus = 'loading' | 'signed_out' | 'signed_in';
 
@@ -81,35 +79,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [forget, store]);
 
-  // On start: refresh if the token is near its end, then confirm the profile.
-  useEffect(() => {
-    if (!sessionRef.current) return;
-    let cancelled = false;
-    (async () => {
-      const current = sessionRef.current!;
-      if (current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) await refreshSession();
-      if (!sessionRef.current || cancelled) return;
-      try {
-        const fresh = await getProfile();
-        if (cancelled) return;
-        setProfileState(fresh);
-        setStatus('signed_in');
-      } catch {
-        if (!cancelled && sessionRef.current) setStatus('signed_in');
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshSession]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      const current = sessionRef.current;
-      if (current && current.expires_at - Date.now() / 1000 < REFRESH_MARGIN_SECONDS) void refreshSession();
-    }, SESSION_REFRESH_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, [refreshSession]);
+  // On start: refresh if the token is near its end, then confirm the profile; then keep it fresh.
+  const confirmSignedIn = useCallback((fresh: TProfile | undefined) => {
+    if (fresh) setProfileState(fresh);
+    setStatus('signed_in');
+  }, []);
+  useSessionRefresh(sessionRef, refreshSession, confirmSignedIn);
 
   const value = useMemo<AuthState>(
     () => ({

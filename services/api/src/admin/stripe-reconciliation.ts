@@ -1,7 +1,13 @@
 import type Stripe from 'stripe';
-import type { TStripeMismatch, TStripeReconciliation } from '@evalmarket/contracts';
+import type { TStripeReconciliation } from '@evalmarket/contracts';
 import type { DomainContext } from '../runtime/domain-context.js';
-import { iso } from './staff-rows.js';
+import {
+  creditedWithin,
+  loadCreditedPurchases,
+  type CreditedPurchase,
+  type ReconcileRange,
+} from './credited-purchases.js';
+import { ReconciliationTally } from './stripe-reconciliation-tally.js';
 
 /*
  * Reconciles the card payments Stripe took with the credits the ledger gave (finance audit).
@@ -14,129 +20,21 @@ import { iso } from './staff-rows.js';
  * range), so the boundaries of the range make no false mismatch.
  */
 
-interface Credited {
-  purchase_id: string;
-  user_id: string;
-  amount_usd: number;
-  credits: number;
-  recorded_at: string | null;
-  global_position: number;
-}
-
-const secondsToIso = (seconds: number | undefined): string | null =>
-  typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
-const cents = (intent: Stripe.PaymentIntent): number => intent.amount_received || intent.amount;
-
-export interface ReconcileRange {
-  /** Inclusive. */
-  from?: Date | undefined;
-  /** Exclusive. */
-  to?: Date | undefined;
-}
-
 export async function reconcileStripe(
   context: DomainContext,
   range: ReconcileRange = {},
 ): Promise<TStripeReconciliation> {
   const { from, to } = range;
-  const counts = {
-    succeeded_at_stripe: 0,
-    credited: 0,
-    matched: 0,
-    succeeded_not_credited: 0,
-    credited_not_succeeded: 0,
-    amount_differs: 0,
-  };
   const base = { range: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null } };
-
-  // Ledger side: every purchase (a payment of the range may have been credited after it ended).
-  const { rows } = await context.sql.query<Record<string, unknown>>(
-    `SELECT data->>'purchase_id' AS purchase_id, data->>'user_id' AS user_id,
-        (data->>'amount_usd')::numeric AS amount_usd, (data->>'credits')::bigint AS credits,
-        recorded_at, global_position
-       FROM events WHERE type = 'CreditsPurchased' ORDER BY global_position`,
-  );
-  const credited = new Map<string, Credited>();
-  for (const row of rows) {
-    const purchase: Credited = {
-      purchase_id: String(row.purchase_id),
-      user_id: String(row.user_id),
-      amount_usd: Number(row.amount_usd),
-      credits: Number(row.credits),
-      recorded_at: iso(row.recorded_at),
-      global_position: Number(row.global_position),
-    };
-    // The ledger credits a PaymentIntent once; keep the first should the log say otherwise.
-    if (!credited.has(purchase.purchase_id)) credited.set(purchase.purchase_id, purchase);
-  }
-  const inRange = (purchase: Credited): boolean => {
-    const at = purchase.recorded_at ? Date.parse(purchase.recorded_at) : Number.NaN;
-    if (Number.isNaN(at)) return true;
-    return (from === undefined || at >= from.getTime()) && (to === undefined || at < to.getTime());
-  };
-
-  const mismatches: TStripeMismatch[] = [];
-  const mismatch = (
-    kind: TStripeMismatch['kind'],
-    id: string,
-    intent: Stripe.PaymentIntent | undefined,
-    purchase: Credited | undefined,
-  ) => {
-    counts[kind] += 1;
-    mismatches.push({
-      kind,
-      payment_intent_id: id,
-      user_id: purchase?.user_id ?? intent?.metadata?.user_id ?? null,
-      stripe_status: intent?.status ?? 'not_found',
-      stripe_amount_cents: intent ? cents(intent) : null,
-      stripe_currency: intent?.currency ?? null,
-      stripe_created_at: secondsToIso(intent?.created),
-      credited_amount_usd: purchase?.amount_usd ?? null,
-      credited_credits: purchase?.credits ?? null,
-      credited_at: purchase?.recorded_at ?? null,
-      global_position: purchase?.global_position ?? null,
-    });
-  };
-  const compare = (intent: Stripe.PaymentIntent, purchase: Credited) => {
-    if (intent.currency !== 'usd' || cents(intent) !== Math.round(purchase.amount_usd * 100)) {
-      mismatch('amount_differs', intent.id, intent, purchase);
-    } else {
-      counts.matched += 1;
-    }
-  };
+  const credited = await loadCreditedPurchases(context);
+  const tally = new ReconciliationTally();
+  const { counts, mismatches } = tally;
 
   let gateway;
   try {
     gateway = await context.payments();
-    const created: Stripe.RangeQueryParam = {};
-    // Stripe's `created` is in whole seconds.
-    if (from) created.gte = Math.floor(from.getTime() / 1000);
-    if (to) created.lt = Math.ceil(to.getTime() / 1000);
-    const seen = new Set<string>();
-    for await (const intent of gateway.stripe.paymentIntents.list({
-      limit: 100,
-      ...(from || to ? { created } : {}),
-    })) {
-      if (intent.status !== 'succeeded' || seen.has(intent.id)) continue;
-      seen.add(intent.id);
-      counts.succeeded_at_stripe += 1;
-      const purchase = credited.get(intent.id);
-      if (!purchase) mismatch('succeeded_not_credited', intent.id, intent, undefined);
-      else compare(intent, purchase);
-    }
-    for (const purchase of credited.values()) {
-      if (!inRange(purchase)) continue;
-      counts.credited += 1;
-      if (seen.has(purchase.purchase_id)) continue;
-      // Credited, but not among the succeeded PaymentIntents of the range: ask Stripe about it.
-      const intent = await retrieve(gateway.stripe, purchase.purchase_id);
-      if (!intent || intent.status !== 'succeeded') {
-        mismatch('credited_not_succeeded', purchase.purchase_id, intent, purchase);
-      } else {
-        compare(intent, purchase);
-      }
-      seen.add(purchase.purchase_id);
-    }
+    const seen = await pairSucceededIntents(gateway.stripe, range, credited, tally);
+    await pairRemainingPurchases(gateway.stripe, range, credited, tally, seen);
     return {
       ok: mismatches.length === 0,
       mode: gateway.mode,
@@ -156,6 +54,61 @@ export async function reconcileStripe(
       mismatches,
       error: `Stripe could not be read: ${error instanceof Error ? error.message : String(error)}`,
     };
+  }
+}
+
+/**
+ * Stripe side: pairs each succeeded PaymentIntent created within the range with its purchase.
+ * Returns the ids paired, which the ledger side then skips.
+ */
+async function pairSucceededIntents(
+  stripe: Stripe,
+  { from, to }: ReconcileRange,
+  credited: Map<string, CreditedPurchase>,
+  tally: ReconciliationTally,
+): Promise<Set<string>> {
+  const created: Stripe.RangeQueryParam = {};
+  // Stripe's `created` is in whole seconds.
+  if (from) created.gte = Math.floor(from.getTime() / 1000);
+  if (to) created.lt = Math.ceil(to.getTime() / 1000);
+  const seen = new Set<string>();
+  for await (const intent of stripe.paymentIntents.list({
+    limit: 100,
+    ...(from || to ? { created } : {}),
+  })) {
+    if (intent.status !== 'succeeded' || seen.has(intent.id)) continue;
+    seen.add(intent.id);
+    tally.counts.succeeded_at_stripe += 1;
+    const purchase = credited.get(intent.id);
+    if (!purchase) tally.mismatch('succeeded_not_credited', intent.id, intent, undefined);
+    else tally.compare(intent, purchase);
+  }
+  return seen;
+}
+
+/**
+ * Ledger side: counts the purchases credited within the range and looks up, one by one, those
+ * whose PaymentIntent the listing did not show (it may have been created before the range).
+ */
+async function pairRemainingPurchases(
+  stripe: Stripe,
+  range: ReconcileRange,
+  credited: Map<string, CreditedPurchase>,
+  tally: ReconciliationTally,
+  seen: Set<string>,
+): Promise<void> {
+  for (const purchase of credited.values()) {
+    if (!creditedWithin(purchase, range)) continue;
+    tally.counts.credited += 1;
+    if (seen.has(purchase.purchase_id)) continue;
+    // Credited, but not among the succeeded PaymentIntents of the range: ask Stripe about it.
+    const intent = await retrieve(stripe, purchase.purchase_id);
+    if (!intent || intent.status !== 'succeeded') {
+      tally.mismatch('credited_not_succeeded', purchase.purchase_id, intent, purchase);
+    } else {
+      tally.compare(intent, purchase);
+    }
+    seen.add(purchase.purchase_id);
   }
 }
 

@@ -1,39 +1,22 @@
-import type {
-  TAnalyticsPeriod,
-  ZEarningsAnalytics,
-  ZEarningsSummary,
-  ZExportReply,
-  ZSpendingAnalytics,
-  ZSpendingSummary,
-} from '@evalmarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import type { TAnalyticsPeriod, ZExportReply } from '@evalmarket/contracts';
+import { useState } from 'react';
 import type { z } from 'zod';
-import {
-  exportAnalytics,
-  getEarningsAnalytics,
-  getEarningsSummary,
-  getSpendingAnalytics,
-  getSpendingSummary,
-} from '../../api/analytics';
+import { exportAnalytics } from '../../api/analytics';
 import { ApiError } from '../../api/client';
 import { formatUsd } from '../../format';
+import { AnalyticsFilters } from './AnalyticsFilters';
+import type {
+  EarningsAnalytics,
+  EarningsSummary,
+  Kind,
+  SpendingAnalytics,
+  SpendingSummary,
+} from './analytics-types';
 import { BreakdownChart, metricValue, MetricsChart, signedChange, TrendChart } from './charts';
+import { useAnalyticsData } from './useAnalyticsData';
 import './analytics.css';
 
-type Kind = 'spending' | 'earnings';
-type SpendingAnalytics = z.infer<typeof ZSpendingAnalytics>;
-type EarningsAnalytics = z.infer<typeof ZEarningsAnalytics>;
-type SpendingSummary = z.infer<typeof ZSpendingSummary>;
-type EarningsSummary = z.infer<typeof ZEarningsSummary>;
 type ExportReply = z.infer<typeof ZExportReply>;
-
-export const PERIODS: Array<{ value: TAnalyticsPeriod; label: string }> = [
-  { value: '7d', label: 'Last 7 Days' },
-  { value: '30d', label: 'Last 30 Days' },
-  { value: '90d', label: 'Last 90 Days' },
-  { value: '1y', label: 'Last Year' },
-  { value: 'all', label: 'All Time' },
-];
 
 interface ExportButton {
   label: string;
@@ -78,45 +61,11 @@ export function analyticsError(kind: Kind, error: unknown): { title: string; mes
 export function AnalyticsPage({ kind }: { kind: Kind }) {
   const [period, setPeriod] = useState<TAnalyticsPeriod>('30d');
   const [project, setProject] = useState('');
-  const [data, setData] = useState<SpendingAnalytics | EarningsAnalytics>();
-  const [summary, setSummary] = useState<SpendingSummary | EarningsSummary>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>();
-  const [detailError, setDetailError] = useState(false);
-  const [projects, setProjects] = useState<Array<{ id: string; name: string }>>([]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    const [main, detail] = await Promise.allSettled<
-      [Promise<SpendingAnalytics | EarningsAnalytics>, Promise<SpendingSummary | EarningsSummary>]
-    >(
-      kind === 'spending'
-        ? [
-            getSpendingAnalytics({ period, ...(project ? { project_id: project } : {}) }),
-            getSpendingSummary(),
-          ]
-        : [
-            getEarningsAnalytics({ period, ...(project ? { evaluation_id: project } : {}) }),
-            getEarningsSummary(),
-          ],
-    );
-    if (main.status === 'fulfilled') {
-      setData(main.value);
-      const breakdown =
-        'project_breakdown' in main.value ? main.value.project_breakdown : main.value.evaluation_breakdown;
-      if (!project) setProjects(breakdown.map((row) => ({ id: row.project_id, name: row.project_name })));
-    } else setError(main.reason);
-    if (detail.status === 'fulfilled') {
-      setSummary(detail.value);
-      setDetailError(false);
-    } else setDetailError(true);
-    setLoading(false);
-  }, [kind, period, project]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, summary, loading, error, detailError, projects, load } = useAnalyticsData(
+    kind,
+    period,
+    project,
+  );
 
   const title = kind === 'spending' ? 'Spending Analytics' : 'Earnings Analytics';
   if (error && !data) {
@@ -139,29 +88,14 @@ export function AnalyticsPage({ kind }: { kind: Kind }) {
     <section className="page analytics-page">
       <div className="page-head">
         <h1>{title}</h1>
-        <div className="analytics-filters">
-          <label>
-            Time Period
-            <select value={period} onChange={(event) => setPeriod(event.target.value as TAnalyticsPeriod)}>
-              {PERIODS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {kind === 'spending' ? 'Filter by Project' : 'Filter by Evaluation'}
-            <select value={project} onChange={(event) => setProject(event.target.value)}>
-              <option value="">{kind === 'spending' ? 'All Projects' : 'All Evaluations'}</option>
-              {projects.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <AnalyticsFilters
+          kind={kind}
+          period={period}
+          onPeriod={setPeriod}
+          project={project}
+          onProject={setProject}
+          projects={projects}
+        />
       </div>
       {loading && data && (
         <p className="updating" role="status">

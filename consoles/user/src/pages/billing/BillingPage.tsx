@@ -1,28 +1,15 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
-import {
-  downloadInvoice,
-  exportAnalytics,
-  getEarningBilling,
-  getSpendingBilling,
-  listInvoices,
-} from '../../api/analytics';
+import { exportAnalytics, getEarningBilling, getSpendingBilling, listInvoices } from '../../api/analytics';
 import { useAuth } from '../../auth/AuthProvider';
-import { formatDate, formatUsd } from '../../format';
+import { formatUsd } from '../../format';
+import { InvoicesTable, type Invoice } from './InvoicesTable';
 import '../analytics/analytics.css';
 
 /*
  * The billing read models live in services/api (src/billing); packages/contracts has no schema
  * for them yet, so these are the fields this screen reads, named as the API names them.
  */
-interface Invoice {
-  id: string;
-  invoice_number: string;
-  amount: number;
-  status: 'paid' | 'pending' | 'other';
-  issue_date: string;
-  description: string;
-}
 interface SpendingSummary {
   total_spent: number;
   this_month: number;
@@ -152,50 +139,7 @@ function SpendingTab() {
         {invoices.length === 0 ? (
           <p className="empty">No invoices yet. Invoices appear here after each credit purchase.</p>
         ) : (
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Issued</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Download</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td>
-                      <strong>{invoice.invoice_number}</strong>
-                      <span className="tx-context">{invoice.description}</span>
-                    </td>
-                    <td>{formatUsd(invoice.amount)}</td>
-                    <td>
-                      <span className={`badge invoice-status-${invoice.status}`}>{invoice.status}</span>
-                    </td>
-                    <td>{formatDate(invoice.issue_date)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        aria-label={`Download ${invoice.invoice_number}`}
-                        onClick={() =>
-                          void downloadInvoice(invoice.id, `${invoice.invoice_number}.pdf`).catch(
-                            (failure: unknown) => console.error('Invoice download failed', failure),
-                          )
-                        }
-                      >
-                        Download
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <InvoicesTable invoices={invoices} />
         )}
       </section>
     </>

@@ -1,12 +1,8 @@
-import {
-  CREDITS_PER_USD,
-  EXPERT_INTEREST_ALREADY_EXPRESSED,
-  type TEvaluatorStatusReply,
-} from '@evalmarket/contracts';
+import { CREDITS_PER_USD, type TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { expressExpertInterest, getEvaluatorStatus } from '../../api/evaluator';
+import { getEvaluatorStatus } from '../../api/evaluator';
+import { ExpertInterestBanner } from './ExpertInterestBanner';
 import './evaluator.css';
 
 /** Verified evaluators with less than this earning balance (credits) see no status banner. */
@@ -40,22 +36,9 @@ export function showStatusBanner(status: TEvaluatorStatusReply): boolean {
   return !(status.evaluator_status === 'verified' && status.earning_balance < VERIFIED_BANNER_MIN_CREDITS);
 }
 
-/** Experts are already in the tier, so only community-tier (or undecided) evaluators are asked. */
-export function showInterestBanner(status: TEvaluatorStatusReply): boolean {
-  return (
-    (status.evaluator_status === 'pending' || status.evaluator_status === 'verified') &&
-    status.qualification_tier !== 'expert' &&
-    !status.expert_tier_interest_expressed
-  );
-}
-
 /** Home's evaluator-status and expert-tier interest banners (spec 000 section 4). */
 export function EvaluatorBanners() {
   const [status, setStatus] = useState<TEvaluatorStatusReply>();
-  const [interestHidden, setInterestHidden] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [interestError, setInterestError] = useState<string>();
-  const [interestSent, setInterestSent] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -66,24 +49,6 @@ export function EvaluatorBanners() {
       live = false;
     };
   }, []);
-
-  async function expressInterest() {
-    setSending(true);
-    setInterestError(undefined);
-    try {
-      await expressExpertInterest();
-      setInterestSent(true);
-      setInterestHidden(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.message.includes(EXPERT_INTEREST_ALREADY_EXPRESSED)) {
-        setInterestHidden(true);
-      } else {
-        setInterestError(error instanceof Error ? error.message : 'Failed to express interest');
-      }
-    } finally {
-      setSending(false);
-    }
-  }
 
   if (!status) return null;
   const kind = status.evaluator_status;
@@ -137,27 +102,7 @@ export function EvaluatorBanners() {
           )}
         </section>
       )}
-      {showInterestBanner(status) && !interestHidden && (
-        <section className="banner banner-green evaluator-banner" aria-label="Expert tier interest">
-          <p>
-            <strong>Interested in the Expert tier?</strong> Experts review harder items and earn higher
-            rewards.
-          </p>
-          {interestError && (
-            <p className="form-error" role="alert">
-              {interestError}
-            </p>
-          )}
-          <button type="button" className="button" disabled={sending} onClick={() => void expressInterest()}>
-            {sending ? 'Sending...' : 'Express Interest'}
-          </button>
-        </section>
-      )}
-      {interestSent && (
-        <p className="form-success" role="status">
-          Thanks! We noted your interest in the Expert tier.
-        </p>
-      )}
+      <ExpertInterestBanner status={status} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listPublicEvaluations } from '../../api/evaluations';
 import { useLoad } from '../../api/useLoad';
 import { useAuth } from '../../auth/AuthProvider';
 import { LoadState } from '../../ui/LoadState';
-import { EvaluateThisLink } from '../evaluations/EvaluateThisLink';
 import { EvaluatorBanners } from '../evaluator/EvaluatorBanners';
+import { HomeSearchForm } from './HomeSearchForm';
+import { PublicEvaluationCards } from './PublicEvaluationCards';
 
 /** Cards a page; one more is asked for to know whether a next page exists. */
 export const HOME_PAGE_SIZE = 12;
@@ -19,7 +19,6 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [words, setWords] = useState(q);
   const {
     data: rows,
     error,
@@ -40,8 +39,6 @@ export function HomePage() {
   const evaluations = rows?.slice(0, HOME_PAGE_SIZE);
   const hasNext = (rows?.length ?? 0) > HOME_PAGE_SIZE;
 
-  useEffect(() => setWords(q), [q]);
-
   const go = (next: { q?: string; page?: number }) => {
     const nextQ = next.q ?? q;
     const nextPage = next.page ?? page;
@@ -59,54 +56,14 @@ export function HomePage() {
         )}
       </div>
       {status === 'signed_in' && <EvaluatorBanners />}
-      <form
-        role="search"
-        className="row home-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ q: words.trim().slice(0, 100), page: 1 });
-        }}
-      >
-        <label htmlFor="home-search" className="visually-hidden">
-          Search evaluations
-        </label>
-        <input
-          id="home-search"
-          type="search"
-          maxLength={100}
-          placeholder="Search titles and descriptions"
-          value={words}
-          onChange={(event) => setWords(event.target.value)}
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <HomeSearchForm q={q} onSearch={(words) => go({ q: words, page: 1 })} />
       <LoadState loaded={Boolean(evaluations)} error={error} retry={retry} />
       {evaluations && evaluations.length === 0 && (
         <p className="empty">
           {q ? `No public evaluations match "${q}".` : 'No public evaluations available yet.'}
         </p>
       )}
-      {evaluations && evaluations.length > 0 && (
-        <ul className="card-grid">
-          {evaluations.map((evaluation) => (
-            <li key={evaluation.id} className="card">
-              <Link to={`/evaluations/${evaluation.id}`} className="card-link">
-                <h2>{evaluation.title}</h2>
-                <p>{evaluation.description || 'No description provided'}</p>
-                <p className="card-meta">
-                  <span className="badge">{evaluation.model_type}</span>
-                  <time dateTime={evaluation.created_at}>
-                    {new Date(evaluation.created_at).toLocaleDateString()}
-                  </time>
-                </p>
-              </Link>
-              <EvaluateThisLink evaluationId={evaluation.id} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {evaluations && evaluations.length > 0 && <PublicEvaluationCards evaluations={evaluations} />}
       {(page > 1 || hasNext) && (
         <nav className="row pager" aria-label="Pages">
           <button
