@@ -34,7 +34,7 @@ describe.each(MODES)('rebuilding every projection ($name)', (mode) => {
     expect(failures(report)).toEqual([]);
     const check = report.checks.find((c) => c.name === 'read_models_match_replay')!;
     expect(check.summary).toMatch(/wallet: 3 table\(s\), \d+ rows equal the replay/);
-    expect(check.summary).toMatch(/domain: 21 table\(s\), \d+ rows equal the replay/);
+    expect(check.summary).toMatch(/domain: 22 table\(s\), \d+ rows equal the replay/);
   });
 
   it('names a corrupted row of each domain read model, and the swap repairs all of them', async () => {
@@ -49,6 +49,7 @@ describe.each(MODES)('rebuilding every projection ($name)', (mode) => {
         'evaluation_items',
         'evaluation_assignments',
         'evaluation_votes',
+        'evaluation_credits',
         'project_api_keys',
         'evaluation_invitations',
         'payment_customers',

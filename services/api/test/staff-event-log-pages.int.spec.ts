@@ -1,3 +1,4 @@
+import type { PackedJournal } from '@evalmarket/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFilters } from '../src/admin/staff-event-routes.js';
 import type { Runtime } from '../src/runtime/start-runtime.js';
@@ -108,6 +109,51 @@ for (const mode of runtimeModes()) {
       expect(oldestFirst.json<Array<{ id: number }>>().map((row) => String(row.id))).toEqual(
         (await viewIds({ type: 'VoteCast' })).reverse().slice(1, 4),
       );
+    });
+
+    it('finds a person or a stream named only inside a packed batch, through the batch names', async () => {
+      // Written as the ledger writer writes: one packed unit, so the only copy is a batch's body.
+      const journal = runtime.store as unknown as PackedJournal;
+      const [outcome] = await journal
+        .prepare([
+          {
+            packed: true,
+            appends: [
+              {
+                stream_id: 'probe-only-packed',
+                expected_version: 'no_stream',
+                events: [{ type: 'ProbeNamed', data: { user_id: "only-in-a-batch-o'brien" } }],
+              },
+            ],
+          },
+        ])
+        .run();
+      expect(outcome?.ok, JSON.stringify(outcome)).toBe(true);
+      const position = outcome!.ok ? String(outcome!.events[0]!.global_position) : '';
+      const { rows } = await runtime.sql.query<{ user_ids: string[]; stream_ids: string[] }>(
+        'SELECT user_ids, stream_ids FROM event_batches WHERE $1::bigint BETWEEN first_position AND last_position',
+        [position],
+      );
+      expect(rows).toEqual([{ user_ids: ["only-in-a-batch-o'brien"], stream_ids: ['probe-only-packed'] }]);
+      for (const filter of [
+        { user_id: "only-in-a-batch-o'brien" },
+        { stream_id: 'probe-only-packed' },
+        { stream_prefix: 'probe-only' },
+      ]) {
+        expect(await keysetIds(filter, 3), JSON.stringify(filter)).toEqual([position]);
+        expect(await viewIds(filter), JSON.stringify(filter)).toEqual([position]);
+      }
+      for (const filter of [
+        { user_id: 'named-nowhere' },
+        { user_id: 'only-in-a-batch' },
+        { stream_id: 'probe-only' },
+        { stream_prefix: 'probe-only-packed-' },
+        { stream_prefix: "o'brien" },
+      ]) {
+        expect(await keysetIds(filter, 3), JSON.stringify(filter)).toEqual([]);
+        const offset = await get(`events${q({ filter, range: [0, 24] })}`);
+        expect(offset.json(), JSON.stringify(filter)).toEqual([]);
+      }
     });
   });
 }

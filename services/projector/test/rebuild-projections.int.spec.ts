@@ -4,6 +4,7 @@ import {
   formatRebuildReport,
   rebuildReadModels,
   runProjector,
+  ShadowReplay,
   WALLET_READ_MODELS,
   type ApplyProjection,
   type Projector,
@@ -43,7 +44,8 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     await h.sql.exec(`
       CREATE TABLE test_notes (stream_id text, version int, body json NOT NULL, tags text[] NOT NULL,
         PRIMARY KEY (stream_id, version));
-      CREATE TABLE test_note_counts (stream_id text PRIMARY KEY, notes int NOT NULL)`);
+      CREATE TABLE test_note_counts (stream_id text PRIMARY KEY, notes int NOT NULL);
+      CREATE INDEX test_notes_version_idx ON test_notes (version)`);
     projector = await runProjector({
       sql: h.sql,
       projection: NOTES.name,
@@ -61,6 +63,32 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
   afterAll(async () => {
     await projector.stop();
     await h.close();
+  });
+
+  it('fills a shadow without its secondary indexes and builds them before comparing', async () => {
+    const replay = await ShadowReplay.open(h.sql, [NOTES]);
+    try {
+      const [schema] = replay.schemas;
+      const indexes = async () =>
+        (
+          await h.sql.query<{ indexname: string }>(
+            'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
+            [schema],
+          )
+        ).rows.map((row) => row.indexname);
+      // The primary keys stay: the upserts and the comparison need them.
+      expect(await indexes()).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
+      const page = (await h.store.readAll({ after: 0, limit: 100 })).filter(
+        (event) => event.global_position <= replay.upTo,
+      );
+      await replay.applyPage(page);
+      expect(await indexes()).toHaveLength(2);
+      const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5 });
+      expect(result).toMatchObject({ projection: 'notes', identical: true });
+      expect(await indexes()).toEqual(['test_note_counts_pkey', 'test_notes_pkey', 'test_notes_version_idx']);
+    } finally {
+      await replay.close();
+    }
   });
 
   it('rebuilds, compares and reports progress for any projection that registers its tables', async () => {

@@ -45,6 +45,9 @@ export class PackedRun {
   readonly events: TStoredEvent[] = [];
   readonly entries: string[] = [];
   readonly types = new Set<string>();
+  /** The batch's names, indexed for the staff event log's filters (migration 023). */
+  readonly streamIds = new Set<string>();
+  readonly userIds = new Set<string>();
   body = '';
   hash = '';
   constructor(
@@ -64,6 +67,9 @@ export class PackedRun {
     );
     this.events.push(event);
     this.types.add(event.type);
+    this.streamIds.add(event.stream_id);
+    const userId = payloadUserId(event.data);
+    if (userId !== undefined) this.userIds.add(userId);
   }
 
   /** Seals the run: its text, its link hash, and that link on each of its events. */
@@ -79,23 +85,40 @@ export class PackedRun {
 }
 
 /**
+ * The payload's `user_id` as `data->>'user_id'` reads it in SQL, for a string, a number or a
+ * boolean (the event log's person filter compares that text); other values are not indexed.
+ */
+function payloadUserId(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const value = (data as Record<string, unknown>).user_id;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
+}
+
+/** A text[] literal of any strings: each a '...' literal with its quotes doubled. */
+const textArray = (values: Iterable<string>) =>
+  `ARRAY[${[...values].map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]::text[]`;
+
+/**
  * One batch's INSERT as SQL text; with `onlyAfterPredecessor`, it writes only when the log's head
  * is the batch's predecessor (a script planned outside the lock). Every value but the body
- * matches a pattern that needs no quoting beyond '...' (types, hex hashes, ISO time); the body,
+ * is a '...' literal (types, hex hashes, ISO time; the payloads' user ids with their quotes
+ * doubled); the body,
  * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
  * text rather than as a parameter, so the driver copies the body once and never escapes it.
  */
 export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
   for (let n = 0; batch.body.includes(tag); n += 1) tag = `$evb${n}$`;
-  const types = [...batch.types].map((type) => `'${type}'`).join(',');
   const condition = onlyAfterPredecessor
     ? `WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
       = '${batch.first - 1}:${batch.prevHash}'`
     : '';
-  return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, prev_hash, last_hash,
-      recorded_at, events)
-    SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ARRAY[${types}]::text[], '${batch.prevHash}',
+  return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, user_ids,
+      stream_ids, prev_hash, last_hash, recorded_at, events)
+    SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ${textArray(batch.types)},
+      ${textArray(batch.userIds)}, ${textArray(batch.streamIds)}, '${batch.prevHash}',
       '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
     ${condition}
     RETURNING first_position;`;

@@ -6,9 +6,10 @@ import type { Bind, PageFrame } from './ra-list.js';
  * it by position or counting it parses every batch: tens of seconds at a few hundred thousand
  * events. A page instead takes from each source, in position order, only the rows it needs:
  *   * `events` by its primary key (or by an index a filter has, such as events_type_position_idx);
- *   * the batches by their primary key, one batch at a time, unpacking a batch only when its
- *     position range and its `types` can hold a row of the page, and stopping at the page's end
- *     (an incremental sort within each batch keeps the planner from sorting every event).
+ *   * the batches in position order, one batch at a time, unpacking a batch only when its
+ *     position range, its `types` and its names (the people and streams it holds, migration 023)
+ *     can hold a row of the page, and stopping at the page's end (an incremental sort within each
+ *     batch keeps the planner from sorting every event).
  * Each source is cut at the page's row count; raList orders and cuts the union again.
  */
 
@@ -16,35 +17,56 @@ import type { Bind, PageFrame } from './ra-list.js';
 export const EVENT_LOG_COLUMNS =
   'global_position, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at, prev_hash, hash';
 
-/** Format 1 batches: one JSON object per event, with its own position and hash. */
-const FORMAT_1 = `SELECT b.first_position AS batch_position, (e->>'global_position')::bigint AS global_position,
+/** Format 1 batches (`b`, from `batches`): one JSON object per event, with its own position and hash. */
+const FORMAT_1 = (
+  batches: string,
+) => `SELECT b.first_position AS batch_position, (e->>'global_position')::bigint AS global_position,
     (e->>'event_id')::uuid AS event_id, e->>'stream_id' AS stream_id, (e->>'stream_version')::integer AS stream_version,
     e->>'type' AS type, (e->>'schema_version')::integer AS schema_version, e->'data' AS data,
     e->'metadata' AS metadata, (e->>'recorded_at')::timestamptz AS recorded_at, e->>'prev_hash' AS prev_hash,
     e->>'hash' AS hash
-  FROM event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) e`;
+  FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) e`;
 
 /** Format 2 batches: arrays of [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
-const FORMAT_2 = `SELECT b.first_position AS batch_position, b.first_position + e.ord - 1 AS global_position,
+const FORMAT_2 = (
+  batches: string,
+) => `SELECT b.first_position AS batch_position, b.first_position + e.ord - 1 AS global_position,
     (e.v->>0)::uuid AS event_id, e.v->>1 AS stream_id, (e.v->>2)::integer AS stream_version, e.v->>3 AS type,
     (e.v->>4)::integer AS schema_version, e.v->5 AS data, e.v->6 AS metadata, b.recorded_at AS recorded_at,
     b.prev_hash AS prev_hash, b.last_hash AS hash
-  FROM event_batches b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
+  FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
 
 const texts = (value: unknown) => (Array.isArray(value) ? value : [value]).map(String);
 
 /**
+ * A tsquery of stream ids (`prefix`: ids that start so): each a quoted lexeme, its quotes and
+ * backslashes doubled, as tsquery's input reads them.
+ */
+const streamQuery = (values: string[], prefix: boolean) =>
+  values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
+
+/**
+ * Conditions on a batch's names (migration 023, written with each batch): the payload `user_id`s
+ * and the stream ids it holds, answered by GIN indexes without reading a batch's body. The
+ * stream ids are searched as a tsvector's lexemes, whose index finds a prefix too.
+ */
+const NAMED: Record<string, (values: string[], bind: Bind) => string> = {
+  user_id: (values, bind) => `b.user_ids && ${bind(values)}::text[]`,
+  stream_id: (values, bind) =>
+    `array_to_tsvector(b.stream_ids) @@ ${bind(streamQuery(values, false))}::tsquery`,
+  stream_prefix: (values, bind) =>
+    `array_to_tsvector(b.stream_ids) @@ ${bind(streamQuery(values, true))}::tsquery`,
+};
+
+/**
  * Text each filter's value leaves in a batch's text (JSON, as the writer stores it): the value
- * itself, and a stream prefix after the opening quote of the stream id. A batch whose text lacks
- * it holds no match, and searching the text costs a small part of parsing it.
+ * itself. A batch whose text lacks it holds no match, and searching the text costs a small part
+ * of parsing it; the filters the batches' names answer (NAMED) never read the text.
  */
 const NEEDLES: Record<string, (value: string) => string> = {
-  stream_id: (value) => value,
-  stream_prefix: (value) => `"${value}`,
   actor: (value) => value,
   correlation_id: (value) => value,
   causation_id: (value) => value,
-  user_id: (value) => value,
   party: (value) => value,
   account: (value) => value,
 };
@@ -56,16 +78,19 @@ const NEEDLES: Record<string, (value: string) => string> = {
 const VERBATIM = /^[\x20\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+$/;
 
 function textCondition(name: string, value: unknown, bind: Bind): string | undefined {
-  const needle = NEEDLES[name];
   const values = texts(value);
-  if (!needle || values.length === 0 || !values.every((text) => VERBATIM.test(text))) return undefined;
+  if (values.length === 0) return undefined;
+  const named = NAMED[name];
+  if (named) return named(values, bind);
+  const needle = NEEDLES[name];
+  if (!needle || !values.every((text) => VERBATIM.test(text))) return undefined;
   return `(${values.map((text) => `strpos(b.events, ${bind(needle(text))}) > 0`).join(' OR ')})`;
 }
 
 /**
  * Conditions on a batch row (`b`) that every batch holding a row of the page meets: they only
- * skip batches, the page's own conditions still decide each event. A person's or a stream's
- * filter still reads the text of every batch (no index names the packed events' people); `q`
+ * skip batches, the page's own conditions still decide each event. A person (`user_id`) or a
+ * stream is looked up in the batches' names; other people filters search each batch's text; `q`
  * (a name) parses the batches in order until the page is full.
  */
 function batchConditions(frame: PageFrame, bind: Bind): string[] {
@@ -102,8 +127,12 @@ export function eventLogPage(frame: PageFrame): string {
   const { order, conditions, bind } = frame;
   const rows = frame.rows ?? 'ALL';
   const batches = batchConditions(frame, bind);
-  const packed = (format: 1 | 2, unpack: string) =>
-    `(SELECT ${EVENT_LOG_COLUMNS} FROM (${unpack} ${where([`b.format = ${format}`, ...batches])}) packed
+  // The batches are chosen and ordered first, in a subquery of their own: however they are
+  // found (walking the primary key, or an index of their names and a sort of the few rows), the
+  // unpacking above them meets them in position order and stops once the page is full.
+  const packed = (format: 1 | 2, unpack: (batches: string) => string) =>
+    `(SELECT ${EVENT_LOG_COLUMNS} FROM (${unpack(`(SELECT * FROM event_batches b ${where([`b.format = ${format}`, ...batches])}
+        ORDER BY b.first_position ${order})`)}) packed
       ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
   return `((SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
     UNION ALL ${packed(1, FORMAT_1)}

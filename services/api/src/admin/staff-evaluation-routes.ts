@@ -6,19 +6,16 @@ import type { DomainContext } from '../runtime/domain-context.js';
 import { atOrAfter, before, contains, equals, flag, raList, ZRaListQuery } from './ra-list.js';
 import { iso } from './staff-rows.js';
 
-// Rewards are wallet transactions whose transfer id is the claim's (evaluation_assignments.transfer_id).
-const rewards = (status: 'completed' | 'pending') => `(SELECT COALESCE(sum(abs(w.amount)), 0)
-    FROM wallet_transactions w JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
-    WHERE a.evaluation_id = e.id AND w.user_id = e.creator_id AND w.context = 'spending' AND w.type = 'debit'
-      AND w.code = 'reward' AND w.status = '${status}')`;
-
+// Credits spent and reserved from the per-evaluation roll-up the evaluation projection keeps
+// (evaluation_credits, migration 024): one row per evaluation instead of its reward rows.
 const EVALUATIONS_FROM = `(SELECT e.id, e.title, e.description, e.status, e.creator_id, u.email AS owner_email,
     e.model_type, e.is_public, e.budget_amount, e.reward_per_vote, e.created_at, e.updated_at,
     (SELECT count(*) FROM evaluation_items i WHERE i.evaluation_id = e.id) AS items,
     (SELECT count(*) FROM evaluation_votes v WHERE v.evaluation_id = e.id) AS votes,
-    ${rewards('completed')} AS credits_spent,
-    ${rewards('pending')} AS credits_reserved
-  FROM evaluations e LEFT JOIN users u ON u.id = e.creator_id) staff_evaluations`;
+    COALESCE(c.credits_spent, 0) AS credits_spent,
+    COALESCE(c.credits_reserved, 0) AS credits_reserved
+  FROM evaluations e LEFT JOIN users u ON u.id = e.creator_id
+    LEFT JOIN evaluation_credits c ON c.evaluation_id = e.id) staff_evaluations`;
 
 function toStaffEvaluation(row: Record<string, unknown>): TStaffEvaluation {
   return {

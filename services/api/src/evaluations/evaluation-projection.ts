@@ -3,14 +3,18 @@ import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { handlerOfRuns, type DomainEventHandlers } from '@evalmarket/projector';
 import { z } from 'zod';
+import { addEvaluationCredits, statusMoves } from './evaluation-credits.js';
 
 const ZRewardReleased = z.object({ transfer_id: z.string(), reason: z.string() });
 
-/** Claims as assignments, in one statement; a claim already projected is left as it is. */
+/**
+ * Claims as assignments, in one statement with their reserved credits (evaluation_credits); a
+ * claim already projected is left as it is.
+ */
 async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
   const claims = events.map((event) => ({ event, data: ZEvaluationEventData.ItemClaimed.parse(event.data) }));
   await tx.query(
-    `INSERT INTO evaluation_assignments (assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits,
+    `WITH claimed AS (INSERT INTO evaluation_assignments (assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits,
        transfer_id, status, claimed_at, expires_at, updated_position)
      SELECT c.assignment_id, c.evaluation_id, c.item_id, c.evaluator_id, c.tier, c.reward_credits, c.transfer_id,
        'claimed', c.claimed_at, c.expires_at, c.position
@@ -18,7 +22,9 @@ async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<vo
                  $8::timestamptz[], $9::timestamptz[], $10::bigint[])
        AS c(assignment_id, evaluation_id, item_id, evaluator_id, tier, reward_credits, transfer_id, claimed_at,
             expires_at, position)
-     ON CONFLICT (assignment_id) DO NOTHING`,
+     ON CONFLICT (assignment_id) DO NOTHING
+     RETURNING evaluation_id, reward_credits, transfer_id, status)
+     ${addEvaluationCredits(statusMoves('claimed', 'NULL', 'status'))}`,
     [
       claims.map((c) => c.data.assignment_id),
       claims.map((c) => c.data.evaluation_id),
@@ -36,8 +42,8 @@ async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<vo
 
 /**
  * Votes in one statement: each vote once (from its assignment), and only new votes settle their
- * assignment, count on their item and on the evaluation's day of the claim (evaluation_vote_days,
- * what a budget period spent). The items are also named by `ANY($7)`, so the planner
+ * assignment (moving its credits from reserved to spent, evaluation_credits), count on their item
+ * and on the evaluation's day of the claim (evaluation_vote_days, what a budget period spent). The items are also named by `ANY($7)`, so the planner
  * looks them up by key instead of hashing the counts and scanning every item.
  */
 async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
@@ -66,7 +72,10 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
        FROM input i JOIN vote v ON v.vote_id = i.vote_id ORDER BY i.vote_id, i.ord),
      settled AS (
        UPDATE evaluation_assignments a SET status = 'voted', settled_at = c.voted_at, updated_position = c.position
-       FROM counted c WHERE a.assignment_id = c.assignment_id)
+       FROM counted c JOIN evaluation_assignments was ON was.assignment_id = c.assignment_id
+       WHERE a.assignment_id = c.assignment_id
+       RETURNING a.evaluation_id, a.reward_credits, a.transfer_id, was.status AS was, a.status),
+     credited AS (${addEvaluationCredits(statusMoves('settled', 'was', 'status'))})
      UPDATE evaluation_items it SET vote_count = it.vote_count + c.votes, good_count = it.good_count + c.good
      FROM (SELECT item_id, count(*) AS votes, count(*) FILTER (WHERE value = 'good') AS good
            FROM counted GROUP BY item_id) c
@@ -274,16 +283,7 @@ export const evaluationProjection: DomainEventHandlers = {
   VoteCast: claimsAndVotes,
   async ItemReleased(tx, event) {
     const data = ZEvaluationEventData.ItemReleased.parse(event.data);
-    await tx.query(
-      `UPDATE evaluation_assignments SET status = $2, settled_at = $3, updated_position = $4
-       WHERE assignment_id = $1 AND status = 'claimed'`,
-      [
-        data.assignment_id,
-        data.reason === 'expired' ? 'expired' : 'released',
-        event.recorded_at,
-        event.global_position,
-      ],
-    );
+    await releaseClaim(tx, 'assignment_id', data.assignment_id, data.reason, event);
   },
   async BudgetAlertsConfigured(tx, event) {
     const data = ZEvaluationEventData.BudgetAlertsConfigured.parse(event.data);
@@ -382,18 +382,30 @@ export const evaluationProjection: DomainEventHandlers = {
   // The ledger voided a reserved reward (lease expiry): the claim is over.
   async RewardReleased(tx, event) {
     const data = ZRewardReleased.parse(event.data);
-    await tx.query(
-      `UPDATE evaluation_assignments SET status = $2, settled_at = $3, updated_position = $4
-       WHERE transfer_id = $1 AND status = 'claimed'`,
-      [
-        data.transfer_id,
-        data.reason === 'expired' ? 'expired' : 'released',
-        event.recorded_at,
-        event.global_position,
-      ],
-    );
+    await releaseClaim(tx, 'transfer_id', data.transfer_id, data.reason, event);
   },
 };
+
+/**
+ * Ends a claim still open (by its assignment or its reward transfer): expired or released, and
+ * its credits no longer reserved (evaluation_credits).
+ */
+async function releaseClaim(
+  tx: SqlExecutor,
+  key: 'assignment_id' | 'transfer_id',
+  value: string,
+  reason: string,
+  event: { recorded_at: string; global_position: number },
+): Promise<void> {
+  await tx.query(
+    `WITH released AS (
+       UPDATE evaluation_assignments SET status = $2, settled_at = $3, updated_position = $4
+       WHERE ${key} = $1 AND status = 'claimed'
+       RETURNING evaluation_id, reward_credits, transfer_id, status)
+     ${addEvaluationCredits(statusMoves('released', "'claimed'", 'status'))}`,
+    [value, reason === 'expired' ? 'expired' : 'released', event.recorded_at, event.global_position],
+  );
+}
 
 function jsonOrNull(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);

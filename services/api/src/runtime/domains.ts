@@ -76,6 +76,7 @@ export const DOMAIN_READ_MODELS: readonly { handlers: DomainEventHandlers; table
       'evaluation_assignments',
       'evaluation_votes',
       'evaluation_vote_days',
+      'evaluation_credits',
       'evaluation_alert_settings',
       'evaluation_alerts_raised',
     ],

@@ -10,7 +10,13 @@ import {
   type TableComparison,
   type TablePair,
 } from './compare-tables.js';
-import { applyInShadow, createShadows, dropShadows, type Shadow } from './shadow-schema.js';
+import {
+  applyInShadow,
+  buildDeferredIndexes,
+  createShadows,
+  dropShadows,
+  type Shadow,
+} from './shadow-schema.js';
 import { readTableShape } from './table-shape.js';
 
 /** One projection's rebuild compared with its live tables at `position` (its live checkpoint). */
@@ -91,14 +97,21 @@ export class ShadowReplay {
     }
   }
 
-  /** After the bulk replay: every shadow is at its target (events it had no handler for included). */
-  private finishBulk(): void {
-    for (const p of this.progress) if (!p.error) p.built = Math.max(p.built, p.target);
+  /**
+   * After the bulk replay: every shadow is at its target (events it had no handler for included),
+   * and gets the secondary indexes it was filled without.
+   */
+  private async finishBulk(): Promise<void> {
+    for (const p of this.progress) {
+      if (p.error) continue;
+      p.built = Math.max(p.built, p.target);
+      await buildDeferredIndexes(this.sql, p.shadow);
+    }
   }
 
   /** Compares (and with `swap` replaces) each projection's tables; catches up with the live checkpoints first. */
   async settle(options: SettleOptions): Promise<ProjectionComparison[]> {
-    this.finishBulk();
+    await this.finishBulk();
     const results: ProjectionComparison[] = [];
     for (const p of this.progress) {
       if (p.error) {

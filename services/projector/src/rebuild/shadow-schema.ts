@@ -5,7 +5,8 @@ import { ident } from './table-shape.js';
 
 /**
  * One projection's shadow: a schema of its own holding an empty copy of each of its tables
- * (`LIKE ... INCLUDING ALL`: same columns, defaults, constraints and indexes). A schema per
+ * (`LIKE ... INCLUDING ALL`: same columns, defaults, constraints and indexes; the secondary
+ * indexes are built after the bulk replay). A schema per
  * projection, so that a handler reading another projection's table still reads the live one,
  * as it does when it runs live.
  */
@@ -13,6 +14,13 @@ export interface Shadow {
   projection: ProjectionDefinition;
   schema: string;
   liveSchema: string;
+  /**
+   * The shadow's secondary indexes (`CREATE INDEX` statements), dropped while the replay fills
+   * the tables and built once after it (buildDeferredIndexes): one sort per index instead of an
+   * index update per written row. The primary keys, unique indexes and constraints stay, as the
+   * projections' upserts (`ON CONFLICT`) and the comparison need them.
+   */
+  deferredIndexes: string[];
 }
 
 /** Creates a fresh shadow schema for each projection, named for this run. */
@@ -23,10 +31,11 @@ export async function createShadows(
   const { rows } = await sql.query<{ schema: string }>('SELECT current_schema() AS schema');
   const liveSchema = rows[0]!.schema;
   const run = randomBytes(5).toString('hex');
-  const shadows = projections.map((projection, index) => ({
+  const shadows: Shadow[] = projections.map((projection, index) => ({
     projection,
     schema: `read_model_shadow_${run}_${index}`,
     liveSchema,
+    deferredIndexes: [],
   }));
   await sql.transaction(async (tx) => {
     for (const shadow of shadows) {
@@ -36,9 +45,34 @@ export async function createShadows(
           `CREATE TABLE ${ident(shadow.schema)}.${ident(table)} (LIKE ${ident(liveSchema)}.${ident(table)} INCLUDING ALL)`,
         );
       }
+      shadow.deferredIndexes = await dropSecondaryIndexes(tx, shadow.schema);
     }
   });
   return shadows;
+}
+
+/**
+ * Drops the schema's indexes that back no constraint and are not unique, returning the
+ * statements that build them again (`pg_get_indexdef`, naming the shadow schema).
+ */
+async function dropSecondaryIndexes(tx: SqlExecutor, schema: string): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND NOT i.indisunique AND NOT i.indisprimary
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+     ORDER BY c.relname`,
+    [schema],
+  );
+  for (const row of rows) await tx.query(`DROP INDEX ${ident(schema)}.${ident(row.name)}`);
+  return rows.map((row) => row.definition);
+}
+
+/** Builds the secondary indexes the shadow was filled without (once; later calls do nothing). */
+export async function buildDeferredIndexes(sql: SqlClient, shadow: Shadow): Promise<void> {
+  const statements = shadow.deferredIndexes;
+  shadow.deferredIndexes = [];
+  for (const statement of statements) await sql.query(statement);
 }
 
 export async function dropShadows(sql: SqlClient, shadows: readonly Shadow[]): Promise<void> {
