@@ -2,6 +2,7 @@ import { INDEED_URL_MESSAGE } from '@evalmarket/contracts';
 import { useState, type FormEvent } from 'react';
 import { uploadCv } from '../../api/evaluator';
 import { applyFailure, cvProblem, indeedValid } from './apply-rules';
+import { ApplyFooter } from './ApplyFooter';
 
 /** The wizard's details step: the CV file or the Indeed link, each with its own checks. */
 
@@ -59,15 +60,7 @@ export function CvDetails({
           setError(chosen ? cvProblem(chosen) : undefined);
         }}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="apply-actions">
-        <button type="button" className="button" onClick={onBack}>
-          Back
-        </button>
+      <ApplyFooter error={error} onBack={onBack}>
         <button
           type="submit"
           className="button button-primary"
@@ -75,7 +68,7 @@ export function CvDetails({
         >
           {submitting ? 'Submitting...' : 'Submit Application'}
         </button>
-      </div>
+      </ApplyFooter>
     </form>
   );
 }
@@ -116,19 +109,11 @@ export function IndeedDetails({
         onChange={(event) => setUrl(event.target.value)}
       />
       {url !== '' && !valid && <p className="field-error">{INDEED_URL_MESSAGE}</p>}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="apply-actions">
-        <button type="button" className="button" onClick={onBack}>
-          Back
-        </button>
+      <ApplyFooter error={error} onBack={onBack}>
         <button type="submit" className="button button-primary" disabled={!valid || submitting}>
           {submitting ? 'Submitting...' : 'Submit Application'}
         </button>
-      </div>
+      </ApplyFooter>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ApplyFooter } from './ApplyFooter';
 
 /** The wizard's fixed steps: the step list, the welcome, the choice of method and the confirmation. */
 
@@ -94,16 +95,7 @@ export function MethodStep({
           <span className="muted">Share the link to your public Indeed resume.</span>
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="apply-actions">
-        <button type="button" className="button" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <ApplyFooter error={error} onBack={onBack} />
     </>
   );
 }
