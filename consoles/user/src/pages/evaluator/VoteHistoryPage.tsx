@@ -36,6 +36,7 @@ export function VoteHistoryPage() {
   }, []);
 
   useEffect(() => {
+    // Not useLoad: Load More appends pages and shares the error and its Retry with the first page.
     void load(null);
   }, [load]);
 

@@ -50,6 +50,7 @@ function useTransactions(filter: Filter, refreshKey: number) {
   }, []);
 
   useEffect(() => {
+    // Not useLoad: Load More appends pages and shares the error and its Retry with the first page.
     void load(filter, null);
   }, [filter, load, refreshKey]);
 

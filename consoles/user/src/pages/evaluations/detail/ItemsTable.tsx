@@ -41,6 +41,7 @@ export function ItemsTable({
   );
 
   useEffect(() => {
+    // Not useLoad: Load More appends pages and shares the error and its Retry with the first page.
     const controller = new AbortController();
     setLoadError(undefined);
     loadPage(null, controller.signal).catch(
