@@ -2,8 +2,8 @@ import { api, apiCall } from './client';
 
 /** The account domain: the profile, its email change and the spending/earning context. */
 
-export function getProfile() {
-  return apiCall({ action: 'fetching the profile' }, (init) => api.GET('/api/v1/profile/', init));
+export function getProfile(signal?: AbortSignal) {
+  return apiCall({ action: 'fetching the profile', signal }, (init) => api.GET('/api/v1/profile/', init));
 }
 
 export function updateProfile(names: { first_name: string; last_name: string }) {

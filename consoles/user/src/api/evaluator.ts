@@ -76,8 +76,8 @@ export function releaseAssignment(assignmentId: string) {
   );
 }
 
-export function listOwnVotes(before: string | null | undefined) {
-  return apiCall({ action: 'loading your votes' }, (init) =>
+export function listOwnVotes(before: string | null | undefined, signal?: AbortSignal) {
+  return apiCall({ action: 'loading your votes', signal }, (init) =>
     api.GET('/api/v1/evaluator/votes', { ...init, params: { query: before ? { before } : {} } }),
   );
 }

@@ -15,8 +15,8 @@ export function startCardSetup(path: CardSetupPath) {
   return apiCall({ action: 'initializing payment setup' }, (init) => api.POST(path, init));
 }
 
-export function getSetupStatus() {
-  return apiCall({ action: 'loading payment setup' }, (init) =>
+export function getSetupStatus(signal?: AbortSignal) {
+  return apiCall({ action: 'loading payment setup', signal }, (init) =>
     api.GET('/api/v1/payments/setup-status', init),
   );
 }

@@ -14,8 +14,8 @@ export function getBalance(signal?: AbortSignal) {
 }
 
 /** One page of transactions and the cursor of the next (the x-next-before header; null at the end). */
-export async function listTransactions(query: Query<'/api/v1/wallet/transactions'>) {
-  const { data, headers } = await apiCallWithHeaders({ action: 'loading transactions' }, (init) =>
+export async function listTransactions(query: Query<'/api/v1/wallet/transactions'>, signal?: AbortSignal) {
+  const { data, headers } = await apiCallWithHeaders({ action: 'loading transactions', signal }, (init) =>
     api.GET('/api/v1/wallet/transactions', { ...init, params: { query } }),
   );
   return { rows: data, nextBefore: headers.get('x-next-before') };

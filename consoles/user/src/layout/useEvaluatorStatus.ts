@@ -1,6 +1,7 @@
 import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useEffect, useState } from 'react';
 import { getEvaluatorStatus } from '../api/evaluator';
+import { useLoad } from '../api/useLoad';
 
 const STATUS_CHANGED = 'evalmarket:evaluator-status-changed';
 
@@ -15,23 +16,17 @@ export function announceEvaluatorStatusChange(): void {
  * leaves the last known value: the menu then shows only the links that need no status.
  */
 export function useEvaluatorStatus(signedIn: boolean, pathname: string): TEvaluatorStatusReply | undefined {
-  const [status, setStatus] = useState<TEvaluatorStatusReply>();
   const [changes, setChanges] = useState(0);
   useEffect(() => {
     const changed = () => setChanges((count) => count + 1);
     window.addEventListener(STATUS_CHANGED, changed);
     return () => window.removeEventListener(STATUS_CHANGED, changed);
   }, []);
-  useEffect(() => {
-    if (!signedIn) {
-      setStatus(undefined);
-      return;
-    }
-    const controller = new AbortController();
-    getEvaluatorStatus(controller.signal)
-      .then(setStatus)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [signedIn, pathname, changes]);
-  return status;
+  // Signed out resolves to nothing, so the next person never sees the last one's status.
+  const { data: status } = useLoad<TEvaluatorStatusReply | undefined>(
+    (signal) => (signedIn ? getEvaluatorStatus(signal) : Promise.resolve(undefined)),
+    [signedIn, pathname, changes],
+    { failure: 'Evaluator status unavailable' },
+  );
+  return signedIn ? status : undefined;
 }

@@ -1,6 +1,7 @@
 import type { TProfile } from '@evalmarket/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { getProfile, updateProfile } from '../../api/account';
+import { useLoad } from '../../api/useLoad';
 import { useAuth } from '../../auth/AuthProvider';
 import { EmailField } from './EmailField';
 import './account.css';
@@ -18,23 +19,17 @@ export function nameProblems(first: string, last: string): { first?: string; las
 /** Account Settings / Profile Settings (spec 001 sections 2.1, 4, 5, 8). */
 export function AccountPage() {
   const { profile, setProfile } = useAuth();
-  const [loadError, setLoadError] = useState<string>();
-  const [loaded, setLoaded] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    getProfile()
-      .then((fresh) => {
-        if (!live) return;
-        setProfile(fresh);
-        setLoaded(true);
-      })
-      .catch(() => live && setLoadError('Error loading profile. Please try again.'));
-    return () => {
-      live = false;
-    };
-    // Load once per visit; setProfile is stable enough for this purpose.
-  }, []);
+  // Loaded once per visit; the fresh profile also updates the session's copy.
+  const { data: fresh, error: loadError } = useLoad(
+    (signal) =>
+      getProfile(signal).then((reply) => {
+        setProfile(reply);
+        return reply;
+      }),
+    [],
+    { failure: () => 'Error loading profile. Please try again.' },
+  );
+  const loaded = fresh !== undefined;
 
   return (
     <section className="page narrow account-page">

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { verifyEmailChange } from '../../api/account';
 import { ApiError } from '../../api/client';
+import { useLoad } from '../../api/useLoad';
 import { useAuth } from '../../auth/AuthProvider';
 import './account.css';
 
@@ -25,35 +26,32 @@ function verifyOnce(token: string): Promise<VerifyReply> {
   return pending;
 }
 
+type VerifyState =
+  { phase: 'verifying' } | { phase: 'success'; reply: VerifyReply } | { phase: 'error'; message: string };
+
+/** A network failure or the server's own refusal (an expired or used token) is shown as it is. */
+function verifyFailure(error: unknown): string {
+  if (error instanceof ApiError && error.message.startsWith('Network error')) return error.message;
+  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  return 'Failed to verify email change';
+}
+
 /** /verify-email-change?token=... (spec 001 section 2.11). Public. */
 export function VerifyEmailChangePage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const { status, refreshSession } = useAuth();
   const navigate = useNavigate();
-  const [state, setState] = useState<
-    { phase: 'verifying' } | { phase: 'success'; reply: VerifyReply } | { phase: 'error'; message: string }
-  >(() => (token ? { phase: 'verifying' } : { phase: 'error', message: NO_TOKEN_MESSAGE }));
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    verifyOnce(token)
-      .then((reply) => live && setState({ phase: 'success', reply }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const message =
-          error instanceof ApiError && error.message.startsWith('Network error')
-            ? error.message
-            : error instanceof ApiError && error.status < 500 && error.message
-              ? error.message
-              : 'Failed to verify email change';
-        setState({ phase: 'error', message });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const verification = useLoad(() => (token ? verifyOnce(token) : undefined), [token], {
+    failure: verifyFailure,
+  });
+  const state: VerifyState = !token
+    ? { phase: 'error', message: NO_TOKEN_MESSAGE }
+    : verification.error !== undefined
+      ? { phase: 'error', message: verification.error }
+      : verification.data
+        ? { phase: 'success', reply: verification.data }
+        : { phase: 'verifying' };
 
   const succeeded = state.phase === 'success';
   useEffect(() => {

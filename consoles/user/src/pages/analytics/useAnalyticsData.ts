@@ -57,6 +57,7 @@ export function useAnalyticsData(kind: Kind, period: TAnalyticsPeriod, project: 
   }, [kind, period, project]);
 
   useEffect(() => {
+    // Not useLoad: the page words the raw failure, and the summary keeps its last value and error flag.
     void load();
   }, [load]);
 

@@ -1,6 +1,7 @@
 import type { TProfile } from '@evalmarket/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { exportAnalytics, getEarningBilling, getSpendingBilling, listInvoices } from '../../api/analytics';
+import { useLoad } from '../../api/useLoad';
 import { useAuth } from '../../auth/AuthProvider';
 import { formatUsd } from '../../format';
 import { InvoicesTable, type Invoice } from './InvoicesTable';
@@ -78,19 +79,12 @@ function Card({ title, value }: { title: string; value: string }) {
 }
 
 function SpendingTab() {
-  const [summary, setSummary] = useState<SpendingSummary>();
-  const [invoices, setInvoices] = useState<Invoice[]>();
-  const [error, setError] = useState<string>();
+  const { data: loaded, error } = useLoad<[SpendingSummary, Invoice[]]>(
+    () => Promise.all([getSpendingBilling(), listInvoices()]),
+    [],
+    { failure: (failure) => failure.message },
+  );
   const [exported, setExported] = useState<{ file_name: string; download_url: string }>();
-
-  useEffect(() => {
-    Promise.all([getSpendingBilling(), listInvoices()])
-      .then(([nextSummary, nextInvoices]) => {
-        setSummary(nextSummary);
-        setInvoices(nextInvoices);
-      })
-      .catch((failure: Error) => setError(failure.message));
-  }, []);
 
   async function exportInvoices() {
     try {
@@ -112,7 +106,8 @@ function SpendingTab() {
         {error}
       </p>
     );
-  if (!summary || !invoices) return <p className="page-loading">Loading...</p>;
+  if (!loaded) return <p className="page-loading">Loading...</p>;
+  const [summary, invoices] = loaded;
   return (
     <>
       <div className="stat-cards">
@@ -147,13 +142,9 @@ function SpendingTab() {
 }
 
 function EarningTab() {
-  const [summary, setSummary] = useState<EarningSummary>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    getEarningBilling()
-      .then(setSummary)
-      .catch((failure: Error) => setError(failure.message));
-  }, []);
+  const { data: summary, error } = useLoad<EarningSummary>(() => getEarningBilling(), [], {
+    failure: (failure) => failure.message,
+  });
   if (error)
     return (
       <p className="form-error" role="alert">

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listOpenProjects } from '../../api/evaluator';
+import { useLoad } from '../../api/useLoad';
 import { useAuth } from '../../auth/AuthProvider';
 import type { TEvaluatorProject } from './types';
 
@@ -25,18 +25,15 @@ function openProjects(who: string | undefined): Promise<TEvaluatorProject[]> {
  */
 export function EvaluateThisLink({ evaluationId }: { evaluationId: string }) {
   const { status, profile } = useAuth();
-  const [open, setOpen] = useState<TEvaluatorProject>();
   const signedIn = status === 'signed_in';
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    openProjects(profile?.id)
-      .then((projects) => live && setOpen(projects.find((project) => project.evaluation_id === evaluationId)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [signedIn, profile?.id, evaluationId]);
+  const { data: projects } = useLoad(
+    () => (signedIn ? openProjects(profile?.id) : undefined),
+    [signedIn, profile?.id],
+    {
+      failure: 'Failed to load the projects you may evaluate',
+    },
+  );
+  const open = projects?.find((project) => project.evaluation_id === evaluationId);
   if (!signedIn || !open || open.open_items === 0) return null;
   return (
     <Link

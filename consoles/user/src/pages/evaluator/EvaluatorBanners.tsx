@@ -1,7 +1,7 @@
 import { CREDITS_PER_USD, type TEvaluatorStatusReply } from '@evalmarket/contracts';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getEvaluatorStatus } from '../../api/evaluator';
+import { useLoad } from '../../api/useLoad';
 import { ExpertInterestBanner } from './ExpertInterestBanner';
 import './evaluator.css';
 
@@ -38,17 +38,13 @@ export function showStatusBanner(status: TEvaluatorStatusReply): boolean {
 
 /** Home's evaluator-status and expert-tier interest banners (spec 000 section 4). */
 export function EvaluatorBanners() {
-  const [status, setStatus] = useState<TEvaluatorStatusReply>();
-
-  useEffect(() => {
-    let live = true;
-    getEvaluatorStatus()
-      .then((reply) => live && setStatus(reply))
-      .catch((error: unknown) => console.warn('Evaluator status unavailable', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without a status there are no banners; the failure is only worth a console note.
+  const { data: status } = useLoad((signal) => getEvaluatorStatus(signal), [], {
+    failure: (error) => {
+      console.warn('Evaluator status unavailable', error);
+      return error.message;
+    },
+  });
 
   if (!status) return null;
   const kind = status.evaluator_status;

@@ -1,6 +1,6 @@
 import type { TPayoutHistoryItem } from '@evalmarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
 import { listPayouts } from '../../api/evaluator';
+import { useLoad } from '../../api/useLoad';
 import { creditsToUsd, formatDateTime } from '../../format';
 
 const STATUS_BADGE: Record<TPayoutHistoryItem['status'], string> = {
@@ -15,20 +15,9 @@ const STATUS_BADGE: Record<TPayoutHistoryItem['status'], string> = {
  * why one failed and which earlier one a retry repeats. `version` reloads it after a cash-out.
  */
 export function PayoutHistory({ version }: { version: number }) {
-  const [items, setItems] = useState<TPayoutHistoryItem[]>();
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      setItems(await listPayouts());
-    } catch {
-      setError('Failed to load the payout history');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load, version]);
+  const { data: items, error } = useLoad(() => listPayouts(), [version], {
+    failure: () => 'Failed to load the payout history',
+  });
 
   return (
     <section className="panel payout-history" aria-labelledby="payout-history-title">

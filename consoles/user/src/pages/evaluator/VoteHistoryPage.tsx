@@ -1,7 +1,8 @@
 import type { TOwnVote } from '@evalmarket/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listOwnVotes } from '../../api/evaluator';
+import { useLoad } from '../../api/useLoad';
 import { errorText, formatCredits, formatDateTime } from '../../format';
 import './evaluator.css';
 
@@ -11,33 +12,34 @@ const OUTCOME: Record<TOwnVote['outcome'], { label: string; badge: string }> = {
   awaiting: { label: 'Awaiting majority', badge: 'badge-grey' },
 };
 
+const VOTES_FAILED = 'Failed to load your votes';
+
 /** The evaluator's own votes, newest first, 20 at a time (the server pages by keyset). */
 export function VoteHistoryPage() {
-  const [votes, setVotes] = useState<TOwnVote[]>();
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
-  const request = useRef(0);
+  // Load More appends to the first page; its failure shows with the same Retry (a new first page).
+  const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
+  const firstPage = useLoad(
+    (signal) => {
+      setMore({ loading: false });
+      return listOwnVotes(null, signal);
+    },
+    [],
+    { failure: (caught) => errorText(caught, VOTES_FAILED) },
+  );
+  const votes = firstPage.data?.votes;
+  const cursor = firstPage.data?.next_before;
+  const loading = firstPage.loading || more.loading;
+  const error = firstPage.error ?? more.error;
 
-  const load = useCallback(async (before: string | null) => {
-    const id = ++request.current;
-    setLoading(true);
-    setError(undefined);
-    try {
-      const page = await listOwnVotes(before);
-      if (id !== request.current) return;
-      setVotes((current) => (before ? [...(current ?? []), ...page.votes] : page.votes));
-      setCursor(page.next_before);
-    } catch (caught) {
-      if (id === request.current) setError(errorText(caught, 'Failed to load your votes'));
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  function loadMore(before: string) {
+    setMore({ loading: true });
+    listOwnVotes(before)
+      .then((page) => {
+        firstPage.setData((shown) => ({ ...page, votes: [...(shown?.votes ?? []), ...page.votes] }));
+        setMore({ loading: false });
+      })
+      .catch((caught: unknown) => setMore({ loading: false, error: errorText(caught, VOTES_FAILED) }));
+  }
 
   return (
     <section className="page vote-history">
@@ -54,7 +56,7 @@ export function VoteHistoryPage() {
       {error && (
         <div className="form-error" role="alert">
           {error}{' '}
-          <button type="button" className="button button-small" onClick={() => void load(null)}>
+          <button type="button" className="button button-small" onClick={firstPage.retry}>
             Retry
           </button>
         </div>
@@ -94,7 +96,7 @@ export function VoteHistoryPage() {
           type="button"
           className="button load-more"
           disabled={loading}
-          onClick={() => void load(cursor)}
+          onClick={() => loadMore(cursor)}
         >
           {loading ? 'Loading...' : 'Load More'}
         </button>

@@ -1,7 +1,8 @@
-import type { TApplyRequest, TEvaluatorStatusReply } from '@evalmarket/contracts';
+import type { TApplyRequest } from '@evalmarket/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { applyAsEvaluator, getEvaluatorStatus, LINKEDIN_AUTHORIZE } from '../../api/evaluator';
+import { useLoad } from '../../api/useLoad';
 import { announceEvaluatorStatusChange } from '../../layout/useEvaluatorStatus';
 import { applyFailure } from './apply-rules';
 import type { Method, Step } from './ApplySteps';
@@ -16,16 +17,11 @@ export function useApplication() {
   const [method, setMethod] = useState<Method>();
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const [current, setCurrent] = useState<TEvaluatorStatusReply>();
-  const [statusChecked, setStatusChecked] = useState(false);
   const autoSubmitted = useRef(false);
-
-  useEffect(() => {
-    getEvaluatorStatus()
-      .then(setCurrent)
-      .catch(() => undefined)
-      .finally(() => setStatusChecked(true));
-  }, []);
+  // Whether they applied before; without an answer the wizard simply starts.
+  const { data: current, loading: checkingStatus } = useLoad((signal) => getEvaluatorStatus(signal), [], {
+    failure: 'Failed to load your evaluator status',
+  });
 
   async function submit(request: TApplyRequest) {
     setSubmitting(true);
@@ -88,7 +84,7 @@ export function useApplication() {
     submitting,
     setSubmitting,
     current,
-    statusChecked,
+    statusChecked: !checkingStatus,
     submit,
     linkedIn,
   };

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getSetupStatus } from '../../api/payments';
+import { useLoad } from '../../api/useLoad';
 import { SaveCardForm } from '../../payments/SaveCardForm';
 import { useToasts } from '../../ui/Toasts';
 import './payment-setup.css';
@@ -47,31 +48,31 @@ export function PaymentSetupPage({ context }: { context?: 'spending' | 'earning'
   );
 }
 
+function spendingStatus(signal?: AbortSignal): Promise<SpendingStatus> {
+  return getSetupStatus(signal).then((reply) => reply.spending);
+}
+
 function PaymentMethods() {
   const toasts = useToasts();
-  const [status, setStatus] = useState<SpendingStatus>();
+  // Without a status the panel shows only the form, so a failed read needs no words of its own.
+  const { data: status, setData: setStatus } = useLoad((signal) => spendingStatus(signal), [], {
+    failure: 'Failed to load payment setup',
+  });
   const [formKey, setFormKey] = useState(0);
-
-  const load = useCallback(async () => {
-    try {
-      const reply = await getSetupStatus();
-      setStatus(reply.spending);
-      return reply.spending;
-    } catch {
-      return undefined;
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   function saved() {
     toasts.success('Payment method saved');
     window.setTimeout(() => {
-      void load().then((next) => {
-        if (!next?.has_payment_method) console.warn('Saved card not visible yet after the webhook wait');
-        setFormKey((key) => key + 1);
-      });
+      void spendingStatus()
+        .then((next) => {
+          setStatus(next);
+          return next;
+        })
+        .catch(() => undefined)
+        .then((next) => {
+          if (!next?.has_payment_method) console.warn('Saved card not visible yet after the webhook wait');
+          setFormKey((key) => key + 1);
+        });
     }, WEBHOOK_WAIT_MS);
   }
 

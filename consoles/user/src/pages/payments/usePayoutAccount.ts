@@ -53,6 +53,7 @@ export function usePayoutAccount(returned: boolean) {
   }, [flash, load]);
 
   useEffect(() => {
+    // Not useLoad: back from Stripe it verifies first, and re-reads keep status and error till one succeeds.
     if (returned) void refresh();
     else void load();
     const onFocus = () => void load();

@@ -1,7 +1,8 @@
-import { CREDITS_PER_USD, PAYMENT_MESSAGES, type TWalletBalanceReply } from '@evalmarket/contracts';
+import { CREDITS_PER_USD, PAYMENT_MESSAGES } from '@evalmarket/contracts';
 import { Elements, PaymentElement } from '@stripe/react-stripe-js';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useLoad } from '../../api/useLoad';
 import { getBalance } from '../../api/wallet';
 import { creditsToUsd, formatCredits, formatUsd } from '../../format';
 import {
@@ -18,21 +19,12 @@ import './purchase.css';
 /** Purchase Credits page (spec 001 section 2.5). */
 export function PurchasePage() {
   const { stripe, error: stripeError } = useStripeInstance();
-  const [balance, setBalance] = useState<TWalletBalanceReply>();
-  const [balanceError, setBalanceError] = useState<string>();
   const [amountUsd, setAmountUsd] = useState(50);
-
-  const loadBalance = useCallback(async () => {
-    setBalanceError(undefined);
-    try {
-      setBalance(await getBalance());
-    } catch {
-      setBalanceError('Error loading wallet');
-    }
-  }, []);
-  useEffect(() => {
-    void loadBalance();
-  }, [loadBalance]);
+  const {
+    data: balance,
+    error: balanceError,
+    retry: loadBalance,
+  } = useLoad((signal) => getBalance(signal), [], { failure: () => 'Error loading wallet' });
 
   const minor = elementsAmountMinor(amountUsd);
   return (
@@ -48,7 +40,7 @@ export function PurchasePage() {
         {balanceError && (
           <p className="form-error" role="alert">
             {balanceError}{' '}
-            <button type="button" className="button button-small" onClick={() => void loadBalance()}>
+            <button type="button" className="button button-small" onClick={loadBalance}>
               Retry
             </button>
           </p>
@@ -84,13 +76,13 @@ function PurchasePageForm({
   onPurchased,
 }: {
   onAmount: (usd: number) => void;
-  onPurchased: () => Promise<void>;
+  onPurchased: () => void;
 }) {
   const navigate = useNavigate();
   const { preset, setPreset, custom, setCustom, phase, error, amountUsd, valid, submit, ready } =
     usePurchaseForm({
       onAmount,
-      onPaid: () => void onPurchased(),
+      onPaid: onPurchased,
       afterSuccess: () => navigate('/wallet'),
       belowMinimumMessage: PAYMENT_MESSAGES.minimumPurchase,
     });

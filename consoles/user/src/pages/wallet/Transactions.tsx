@@ -3,8 +3,9 @@ import {
   type TUserAccountKind,
   type TWalletTransaction,
 } from '@evalmarket/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useLoad } from '../../api/useLoad';
 import { listTransactions } from '../../api/wallet';
 import { formatDate } from '../../format';
 import { transactionView } from './transaction-view';
@@ -17,48 +18,58 @@ const STATUS_BADGE: Record<string, string> = {
   failed: 'badge-red',
 };
 
+const TRANSACTIONS_FAILED = 'Error loading transactions';
+
+function transactionsQuery(filter: Filter, before: string | null) {
+  return {
+    limit: WALLET_TRANSACTIONS_PAGE_SIZE,
+    ...(filter !== 'all' ? { context: filter } : {}),
+    ...(before ? { before } : {}),
+  };
+}
+
 /**
- * The transaction list, a page at a time: a new filter (or `refreshKey`) starts again from the
- * newest, Load More appends the next page; a reply overtaken by a newer request is dropped.
+ * The transaction list, a page at a time: a new filter (or `refreshKey`, or Retry) starts again
+ * from the newest and drops a Load More in flight; Load More appends the next page.
  */
 function useTransactions(filter: Filter, refreshKey: number) {
-  const [rows, setRows] = useState<TWalletTransaction[]>();
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
-  const request = useRef(0);
+  const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
+  const moreRequest = useRef<AbortController>(undefined);
+  const firstPage = useLoad(
+    (signal) => {
+      moreRequest.current?.abort();
+      setMore({ loading: false });
+      return listTransactions(transactionsQuery(filter, null), signal);
+    },
+    [filter, refreshKey],
+    { failure: () => TRANSACTIONS_FAILED },
+  );
 
-  const load = useCallback(async (nextFilter: Filter, before: string | null) => {
-    const id = ++request.current;
-    setLoading(true);
-    setError(undefined);
-    const query = {
-      limit: WALLET_TRANSACTIONS_PAGE_SIZE,
-      ...(nextFilter !== 'all' ? { context: nextFilter } : {}),
-      ...(before ? { before } : {}),
-    };
-    try {
-      const { rows: data, nextBefore } = await listTransactions(query);
-      if (id !== request.current) return;
-      setRows((current) => (before ? [...(current ?? []), ...data] : data));
-      setCursor(nextBefore);
-    } catch {
-      if (id === request.current) setError('Error loading transactions');
-    } finally {
-      if (id === request.current) setLoading(false);
-    }
-  }, []);
+  function loadMore(before: string) {
+    const controller = new AbortController();
+    moreRequest.current = controller;
+    setMore({ loading: true });
+    listTransactions(transactionsQuery(filter, before), controller.signal)
+      .then(({ rows, nextBefore }) => {
+        firstPage.setData((shown) => ({ rows: [...(shown?.rows ?? []), ...rows], nextBefore }));
+        setMore({ loading: false });
+      })
+      .catch(() => !controller.signal.aborted && setMore({ loading: false, error: TRANSACTIONS_FAILED }));
+  }
 
-  useEffect(() => {
-    void load(filter, null);
-  }, [filter, load, refreshKey]);
-
-  return { rows, cursor, loading, error, load };
+  return {
+    rows: firstPage.data?.rows,
+    cursor: firstPage.data?.nextBefore,
+    loading: firstPage.loading || more.loading,
+    error: firstPage.error ?? more.error,
+    retry: firstPage.retry,
+    loadMore,
+  };
 }
 
 export function Transactions({ refreshKey }: { refreshKey: number }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const { rows, cursor, loading, error, load } = useTransactions(filter, refreshKey);
+  const { rows, cursor, loading, error, retry, loadMore } = useTransactions(filter, refreshKey);
   return (
     <section className="panel transactions" aria-labelledby="transactions-title">
       <div className="transactions-head">
@@ -75,7 +86,7 @@ export function Transactions({ refreshKey }: { refreshKey: number }) {
       {error && (
         <div className="form-error" role="alert">
           {error}{' '}
-          <button type="button" className="button button-small" onClick={() => void load(filter, null)}>
+          <button type="button" className="button button-small" onClick={retry}>
             Retry
           </button>
         </div>
@@ -88,7 +99,7 @@ export function Transactions({ refreshKey }: { refreshKey: number }) {
           type="button"
           className="button load-more"
           disabled={loading}
-          onClick={() => void load(filter, cursor)}
+          onClick={() => loadMore(cursor)}
         >
           {loading ? 'Loading...' : 'Load More'}
         </button>

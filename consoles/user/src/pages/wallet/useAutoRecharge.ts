@@ -117,6 +117,7 @@ export function useAutoRecharge() {
   const flash = (kind: RechargeMessage['kind'], text: string) => showMessage({ kind, text });
 
   useEffect(() => {
+    // Not useLoad: saving and removing await the settings reload before their message shows.
     void loadSettings();
     void loadCard();
   }, [loadSettings, loadCard]);

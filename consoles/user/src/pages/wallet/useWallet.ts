@@ -36,6 +36,7 @@ export function useWallet() {
   }, []);
 
   useEffect(() => {
+    // Not useLoad: the context switch awaits this reload (it stays 'switching' until the wallet is read).
     void loadWallet();
   }, [loadWallet]);
 

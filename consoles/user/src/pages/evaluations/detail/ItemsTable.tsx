@@ -1,10 +1,12 @@
-import type { TEvaluationItem } from '@evalmarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../../api/client';
 import { listItems } from '../../../api/evaluations';
+import { useLoad } from '../../../api/useLoad';
 import { ItemVotesTable } from './ItemVotesTable';
 
 const PAGE_SIZE = 25;
+
+type ItemsPage = Awaited<ReturnType<typeof listItems>>;
 
 /**
  * Owner only: the items in the order evaluators get them, with votes, the verdict once complete
@@ -19,42 +21,40 @@ export function ItemsTable({
   reloadKey: number;
   onTotal?: (total: number) => void;
 }) {
-  const [items, setItems] = useState<TEvaluationItem[]>();
-  const [total, setTotal] = useState(0);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string>();
-  const [loadKey, setLoadKey] = useState(0);
-
-  const loadPage = useCallback(
-    async (after: string | null, signal?: AbortSignal) => {
-      const page = await listItems(
-        evaluationId,
-        { limit: PAGE_SIZE, ...(after ? { cursor: after } : {}) },
-        signal,
-      );
-      setTotal(page.items_total);
-      onTotal?.(page.items_total);
-      setCursor(page.next_cursor);
-      setItems((current) => (after ? [...(current ?? []), ...page.items] : page.items));
+  // A failed Load More shows like a failed first page; Retry (a new first page) clears it.
+  const [moreError, setMoreError] = useState<string>();
+  const reported = (page: ItemsPage) => {
+    onTotal?.(page.items_total);
+    return page;
+  };
+  const firstPage = useLoad(
+    (signal) => {
+      setMoreError(undefined);
+      return listItems(evaluationId, { limit: PAGE_SIZE }, signal).then(reported);
     },
-    [evaluationId, onTotal],
+    [evaluationId, onTotal, reloadKey],
+    { failure: (error) => error.message },
   );
+  const loadError = firstPage.error ?? moreError;
+  const items = firstPage.data?.items;
+  const total = firstPage.data?.items_total ?? 0;
+  const cursor = firstPage.data?.next_cursor;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(undefined);
-    loadPage(null, controller.signal).catch(
-      (error: ApiError) => !controller.signal.aborted && setLoadError(error.message),
-    );
-    return () => controller.abort();
-  }, [loadPage, reloadKey, loadKey]);
+  function loadMore(after: string) {
+    listItems(evaluationId, { limit: PAGE_SIZE, cursor: after })
+      .then(reported)
+      .then((page) =>
+        firstPage.setData((shown) => ({ ...page, items: [...(shown?.items ?? []), ...page.items] })),
+      )
+      .catch((error: ApiError) => setMoreError(error.message));
+  }
 
   return (
     <>
       {loadError ? (
         <div className="form-error" role="alert">
           <p>{loadError}</p>
-          <button type="button" className="button" onClick={() => setLoadKey((key) => key + 1)}>
+          <button type="button" className="button" onClick={firstPage.retry}>
             Retry
           </button>
         </div>
@@ -69,11 +69,7 @@ export function ItemsTable({
           </p>
           <ItemVotesTable items={items} />
           {cursor && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void loadPage(cursor).catch((error: ApiError) => setLoadError(error.message))}
-            >
+            <button type="button" className="button" onClick={() => loadMore(cursor)}>
               Load more items
             </button>
           )}

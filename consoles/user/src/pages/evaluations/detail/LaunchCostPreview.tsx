@@ -1,7 +1,7 @@
 import type { TEvaluationConfig, TPermissionLevel } from '@evalmarket/contracts';
-import { useEffect, useState } from 'react';
 import type { ApiError } from '../../../api/client';
 import { getEvaluationConfig } from '../../../api/evaluation-config';
+import { useLoad } from '../../../api/useLoad';
 import { getBalance } from '../../../api/wallet';
 
 /**
@@ -37,31 +37,22 @@ export function LaunchCostPreview({
   items: number;
   reloadKey: number;
 }) {
-  const [config, setConfig] = useState<TEvaluationConfig | null>();
-  const [balance, setBalance] = useState<number>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(undefined);
-    Promise.all([
-      getEvaluationConfig(evaluationId, controller.signal).then(
-        (reply) => reply.data,
-        (failure: ApiError) => {
-          // Not configured yet (404), or no item source (400): nothing to price yet.
-          if (failure.status === 404 || failure.status === 400) return null;
-          throw failure;
-        },
-      ),
-      getBalance(controller.signal),
-    ])
-      .then(([loaded, wallet]) => {
-        setConfig(loaded);
-        setBalance(wallet.credits_balance);
-      })
-      .catch((failure: ApiError) => !controller.signal.aborted && setError(failure.message));
-    return () => controller.abort();
-  }, [evaluationId, reloadKey]);
+  const { data: loaded, error } = useLoad(
+    (signal) =>
+      Promise.all([
+        getEvaluationConfig(evaluationId, signal).then(
+          (reply): TEvaluationConfig | null => reply.data,
+          (failure: ApiError) => {
+            // Not configured yet (404), or no item source (400): nothing to price yet.
+            if (failure.status === 404 || failure.status === 400) return null;
+            throw failure;
+          },
+        ),
+        getBalance(signal),
+      ]),
+    [evaluationId, reloadKey],
+    { failure: (failure) => failure.message },
+  );
 
   if (error)
     return (
@@ -69,7 +60,8 @@ export function LaunchCostPreview({
         Cost preview unavailable: {error}
       </p>
     );
-  if (config === undefined || balance === undefined) return <p className="muted">Loading cost preview...</p>;
+  if (!loaded) return <p className="muted">Loading cost preview...</p>;
+  const [config, { credits_balance: balance }] = loaded;
   const cost = config
     ? launchCost({
         items,

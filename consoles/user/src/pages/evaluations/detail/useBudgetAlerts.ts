@@ -45,6 +45,7 @@ export function useBudgetAlerts(evaluationId: string) {
   );
 
   useEffect(() => {
+    // Not useLoad: Refresh keeps the load error shown until a reply and must not reset the edited form.
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@evalmarket/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../../api/client';
 import {
   getLangfuseConnection,
@@ -7,6 +7,7 @@ import {
   saveLangfuseConnection,
   testLangfuseConnection,
 } from '../../../api/evaluation-access';
+import { useLoad } from '../../../api/useLoad';
 import { useToasts } from '../../../ui/Toasts';
 import type { TLangfuseConnection } from '../types';
 
@@ -20,21 +21,16 @@ export interface LangfuseProject {
 /** The saved connection: undefined while loading, null when there is none (or it failed to load). */
 function useSavedConnection(evaluationId: string) {
   const toasts = useToasts();
-  const [connection, setConnection] = useState<TLangfuseConnection | null>();
-  useEffect(() => {
-    const controller = new AbortController();
-    getLangfuseConnection(evaluationId, controller.signal)
-      .then(setConnection)
-      .catch((error: ApiError) => {
-        if (controller.signal.aborted) return;
-        if (error.status === 404) setConnection(null);
-        else {
-          setConnection(null);
-          toasts.error('Failed to load connection settings');
-        }
-      });
-    return () => controller.abort();
-  }, [evaluationId, toasts]);
+  const { data: connection, setData: setConnection } = useLoad<TLangfuseConnection | null>(
+    (signal) =>
+      getLangfuseConnection(evaluationId, signal).catch((error: ApiError) => {
+        // None saved (404) and a failed read both offer the connect form; only the failure is told.
+        if (error.status !== 404 && !signal.aborted) toasts.error('Failed to load connection settings');
+        return null;
+      }),
+    [evaluationId, toasts],
+    { failure: 'Failed to load connection settings' },
+  );
   return [connection, setConnection] as const;
 }
 

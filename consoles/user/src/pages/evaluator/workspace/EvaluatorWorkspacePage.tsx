@@ -1,4 +1,3 @@
-import type { TEvaluatorStatusReply } from '@evalmarket/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../../api/client';
@@ -9,6 +8,7 @@ import {
   listOpenProjects,
   releaseAssignment,
 } from '../../../api/evaluator';
+import { useLoad } from '../../../api/useLoad';
 import type { TAssignment, TEvaluatorProject, TVoteReply } from '../../evaluations/types';
 import { useWorkspaceShortcuts, type WorkspaceAction } from './workspace-shortcuts';
 import { REJECTED_CLOSED_TEXT } from '../EvaluatorBanners';
@@ -33,10 +33,15 @@ import './EvaluatorWorkspacePage.css';
  * markup's parts are in workspace-parts.tsx.
  */
 export function EvaluatorWorkspacePage() {
-  const [projects, setProjects] = useState<TEvaluatorProject[]>();
-  const [status, setStatus] = useState<TEvaluatorStatusReply>();
-  const [loadError, setLoadError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
+  const {
+    data: projects,
+    error: loadError,
+    retry: reloadProjects,
+  } = useLoad((signal) => listOpenProjects(signal), [], { failure: (error) => error.message });
+  // A failed status read leaves the last balance on screen: the page works without it.
+  const { data: status, retry: loadStatus } = useLoad((signal) => getEvaluatorStatus(signal), [], {
+    failure: 'Failed to load your evaluator status',
+  });
   const [project, setProject] = useState<TEvaluatorProject>();
   const [assignment, setAssignment] = useState<TAssignment>();
   const [comment, setComment] = useState('');
@@ -47,21 +52,11 @@ export function EvaluatorWorkspacePage() {
   const [openItems, setOpenItems] = useState<number>();
   const [votedNow, setVotedNow] = useState(0);
 
-  const loadStatus = useCallback(() => {
-    getEvaluatorStatus()
-      .then(setStatus)
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(undefined);
-    listOpenProjects(controller.signal)
-      .then(setProjects)
-      .catch((error: ApiError) => !controller.signal.aborted && setLoadError(error.message));
+  /** Back on the list, or on Retry: the projects and the balance are read again. */
+  const reloadLists = () => {
+    reloadProjects();
     loadStatus();
-    return () => controller.abort();
-  }, [attempt, loadStatus]);
+  };
 
   /** The queue counter re-reads the project's open items after each claim and vote. */
   const refreshQueue = useCallback((evaluationId: string) => {
@@ -170,7 +165,7 @@ export function EvaluatorWorkspacePage() {
     setLastVote(undefined);
     setOpenItems(undefined);
     setVotedNow(0);
-    setAttempt((n) => n + 1);
+    reloadLists();
   }
 
   const balance = status ? (
@@ -292,7 +287,7 @@ export function EvaluatorWorkspacePage() {
           {loadError && (
             <div className="form-error" role="alert">
               <p>{loadError}</p>
-              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="button" onClick={reloadLists}>
                 Retry
               </button>
             </div>

@@ -1,10 +1,14 @@
 import type { TEvaluationConfig } from '@evalmarket/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../../../api/client';
 import { getEvaluationConfig, saveEvaluationConfig, validateAppUrl } from '../../../../api/evaluation-config';
+import { useLoad } from '../../../../api/useLoad';
 import { useToasts } from '../../../../ui/Toasts';
 import type { UrlState } from './AppSections';
 import { DEFAULT_CONFIG, loadErrorMessage, saveErrorMessage } from './config-rules';
+
+/** The saved configuration (or the defaults when none is saved), or why there is none to edit yet. */
+type LoadedConfig = { config?: TEvaluationConfig; langfuseNotice?: string };
 
 /**
  * The configuration being edited: loaded again when `reloadKey` changes or Retry is pressed (none
@@ -13,31 +17,28 @@ import { DEFAULT_CONFIG, loadErrorMessage, saveErrorMessage } from './config-rul
  */
 export function useEvaluationConfig(evaluationId: string, reloadKey: number, onSaved?: () => void) {
   const toasts = useToasts();
-  const [config, setConfig] = useState<TEvaluationConfig>();
-  const [langfuseNotice, setLangfuseNotice] = useState<string>();
   // A failed load shows no form: defaults saved over the real settings would lose them.
-  const [loadError, setLoadError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const loaded = useLoad<LoadedConfig>(
+    (signal) =>
+      getEvaluationConfig(evaluationId, signal).then(
+        (reply) => ({ config: reply.data }),
+        (error: ApiError) => {
+          if (error.status === 404) return { config: { ...DEFAULT_CONFIG } };
+          if (error.status === 400 && /langfuse/i.test(error.message))
+            return { langfuseNotice: error.message };
+          throw error;
+        },
+      ),
+    [evaluationId, reloadKey],
+    { failure: loadErrorMessage, clearOnChange: true },
+  );
+  const { retry, error: loadError, setData } = loaded;
+  const config = loaded.data?.config;
+  const setConfig = (next: TEvaluationConfig) => setData({ config: next });
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setConfig(undefined);
-    setLangfuseNotice(undefined);
-    setLoadError(undefined);
-    getEvaluationConfig(evaluationId, controller.signal)
-      .then((reply) => setConfig(reply.data))
-      .catch((error: ApiError) => {
-        if (controller.signal.aborted) return;
-        if (error.status === 404) return setConfig({ ...DEFAULT_CONFIG });
-        if (error.status === 400 && /langfuse/i.test(error.message)) return setLangfuseNotice(error.message);
-        setLoadError(loadErrorMessage(error));
-      });
-    return () => controller.abort();
-  }, [evaluationId, reloadKey, attempt]);
-
-  const update = (next: Partial<TEvaluationConfig>) => setConfig((current) => ({ ...current!, ...next }));
+  const update = (next: Partial<TEvaluationConfig>) =>
+    setData((current) => ({ config: { ...current!.config!, ...next } }));
 
   /** Saves the shown configuration once `beforeSave` (the URL check) has run. */
   async function save(beforeSave: () => Promise<unknown>) {
@@ -64,7 +65,7 @@ export function useEvaluationConfig(evaluationId: string, reloadKey: number, onS
     }
   }
 
-  return { config, update, langfuseNotice, loadError, retry, saving, save };
+  return { config, update, langfuseNotice: loaded.data?.langfuseNotice, loadError, retry, saving, save };
 }
 
 /** The app URL's reachability, checked by the server; says why it failed (and a toast unless quiet). */
