@@ -165,6 +165,14 @@ describe.skipIf(!services)('the cluster of processes behind haproxy (PostgreSQL,
       { timeoutMs: 30_000 },
     );
 
+    // Cash-outs start once an expert's votes have earned the minimum; let one land before the
+    // fail-overs so every kind of command is in flight through them.
+    await eventually(
+      () => cashouts!.acknowledged.length,
+      (count) => count >= 1,
+      { timeoutMs: 60_000 },
+    );
+
     // 1. Writer A pauses (SIGSTOP) and its lease session is cut, as a network partition would:
     // B takes over with a new fencing token. A resumes (SIGCONT) believing it is active, with
     // the commands NATS handed it meanwhile; none of them may land (checked below: exactly once).
