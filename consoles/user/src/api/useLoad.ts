@@ -61,8 +61,7 @@ export function useLoad<T>(
       })
       .catch((caught: ApiError) => {
         if (controller.signal.aborted) return;
-        const message = typeof failure === 'function' ? failure(caught) : caught.message || failure;
-        setError({ message, status: caught.status });
+        setError({ message: failureMessage(failure, caught), status: caught.status });
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -73,4 +72,9 @@ export function useLoad<T>(
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, error: error?.message, errorStatus: error?.status, loading, retry, setData };
+}
+
+/** How a failed load reads: the caller's wording, else the error's own message or the fallback. */
+export function failureMessage(failure: LoadOptions['failure'], caught: ApiError): string {
+  return typeof failure === 'function' ? failure(caught) : caught.message || failure;
 }

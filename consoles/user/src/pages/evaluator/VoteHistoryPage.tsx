@@ -1,8 +1,7 @@
 import type { TOwnVote } from '@evalmarket/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listOwnVotes } from '../../api/evaluator';
-import { useLoad } from '../../api/useLoad';
+import { usePagedLoad } from '../../api/usePagedLoad';
 import { errorText, formatCredits, formatDateTime } from '../../format';
 import './evaluator.css';
 
@@ -17,29 +16,14 @@ const VOTES_FAILED = 'Failed to load your votes';
 /** The evaluator's own votes, newest first, 20 at a time (the server pages by keyset). */
 export function VoteHistoryPage() {
   // Load More appends to the first page; its failure shows with the same Retry (a new first page).
-  const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
-  const firstPage = useLoad(
-    (signal) => {
-      setMore({ loading: false });
-      return listOwnVotes(null, signal);
-    },
+  const { page, loading, error, retry, loadMore } = usePagedLoad(
+    (before, signal) => listOwnVotes(before, signal),
+    (shown, next) => ({ ...next, votes: [...shown.votes, ...next.votes] }),
     [],
     { failure: (caught) => errorText(caught, VOTES_FAILED) },
   );
-  const votes = firstPage.data?.votes;
-  const cursor = firstPage.data?.next_before;
-  const loading = firstPage.loading || more.loading;
-  const error = firstPage.error ?? more.error;
-
-  function loadMore(before: string) {
-    setMore({ loading: true });
-    listOwnVotes(before)
-      .then((page) => {
-        firstPage.setData((shown) => ({ ...page, votes: [...(shown?.votes ?? []), ...page.votes] }));
-        setMore({ loading: false });
-      })
-      .catch((caught: unknown) => setMore({ loading: false, error: errorText(caught, VOTES_FAILED) }));
-  }
+  const votes = page?.votes;
+  const cursor = page?.next_before;
 
   return (
     <section className="page vote-history">
@@ -56,7 +40,7 @@ export function VoteHistoryPage() {
       {error && (
         <div className="form-error" role="alert">
           {error}{' '}
-          <button type="button" className="button button-small" onClick={firstPage.retry}>
+          <button type="button" className="button button-small" onClick={retry}>
             Retry
           </button>
         </div>

@@ -3,9 +3,9 @@ import {
   type TUserAccountKind,
   type TWalletTransaction,
 } from '@evalmarket/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useLoad } from '../../api/useLoad';
+import { usePagedLoad } from '../../api/usePagedLoad';
 import { listTransactions } from '../../api/wallet';
 import { formatDate } from '../../format';
 import { transactionView } from './transaction-view';
@@ -33,38 +33,13 @@ function transactionsQuery(filter: Filter, before: string | null) {
  * from the newest and drops a Load More in flight; Load More appends the next page.
  */
 function useTransactions(filter: Filter, refreshKey: number) {
-  const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
-  const moreRequest = useRef<AbortController>(undefined);
-  const firstPage = useLoad(
-    (signal) => {
-      moreRequest.current?.abort();
-      setMore({ loading: false });
-      return listTransactions(transactionsQuery(filter, null), signal);
-    },
+  const list = usePagedLoad(
+    (before, signal) => listTransactions(transactionsQuery(filter, before), signal),
+    (shown, next) => ({ rows: [...shown.rows, ...next.rows], nextBefore: next.nextBefore }),
     [filter, refreshKey],
     { failure: () => TRANSACTIONS_FAILED },
   );
-
-  function loadMore(before: string) {
-    const controller = new AbortController();
-    moreRequest.current = controller;
-    setMore({ loading: true });
-    listTransactions(transactionsQuery(filter, before), controller.signal)
-      .then(({ rows, nextBefore }) => {
-        firstPage.setData((shown) => ({ rows: [...(shown?.rows ?? []), ...rows], nextBefore }));
-        setMore({ loading: false });
-      })
-      .catch(() => !controller.signal.aborted && setMore({ loading: false, error: TRANSACTIONS_FAILED }));
-  }
-
-  return {
-    rows: firstPage.data?.rows,
-    cursor: firstPage.data?.nextBefore,
-    loading: firstPage.loading || more.loading,
-    error: firstPage.error ?? more.error,
-    retry: firstPage.retry,
-    loadMore,
-  };
+  return { ...list, rows: list.page?.rows, cursor: list.page?.nextBefore };
 }
 
 export function Transactions({ refreshKey }: { refreshKey: number }) {

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import type { ApiError } from '../../../api/client';
 import { listItems } from '../../../api/evaluations';
-import { useLoad } from '../../../api/useLoad';
+import { usePagedLoad } from '../../../api/usePagedLoad';
 import { ItemVotesTable } from './ItemVotesTable';
 
 const PAGE_SIZE = 25;
-
-type ItemsPage = Awaited<ReturnType<typeof listItems>>;
 
 /**
  * Owner only: the items in the order evaluators get them, with votes, the verdict once complete
@@ -22,39 +18,33 @@ export function ItemsTable({
   onTotal?: (total: number) => void;
 }) {
   // A failed Load More shows like a failed first page; Retry (a new first page) clears it.
-  const [moreError, setMoreError] = useState<string>();
-  const reported = (page: ItemsPage) => {
-    onTotal?.(page.items_total);
-    return page;
-  };
-  const firstPage = useLoad(
-    (signal) => {
-      setMoreError(undefined);
-      return listItems(evaluationId, { limit: PAGE_SIZE }, signal).then(reported);
-    },
+  const {
+    page,
+    error: loadError,
+    retry,
+    loadMore,
+  } = usePagedLoad(
+    (after, signal) =>
+      listItems(evaluationId, { limit: PAGE_SIZE, ...(after ? { cursor: after } : {}) }, signal).then(
+        (loaded) => {
+          onTotal?.(loaded.items_total);
+          return loaded;
+        },
+      ),
+    (shown, next) => ({ ...next, items: [...shown.items, ...next.items] }),
     [evaluationId, onTotal, reloadKey],
     { failure: (error) => error.message },
   );
-  const loadError = firstPage.error ?? moreError;
-  const items = firstPage.data?.items;
-  const total = firstPage.data?.items_total ?? 0;
-  const cursor = firstPage.data?.next_cursor;
-
-  function loadMore(after: string) {
-    listItems(evaluationId, { limit: PAGE_SIZE, cursor: after })
-      .then(reported)
-      .then((page) =>
-        firstPage.setData((shown) => ({ ...page, items: [...(shown?.items ?? []), ...page.items] })),
-      )
-      .catch((error: ApiError) => setMoreError(error.message));
-  }
+  const items = page?.items;
+  const total = page?.items_total ?? 0;
+  const cursor = page?.next_cursor;
 
   return (
     <>
       {loadError ? (
         <div className="form-error" role="alert">
           <p>{loadError}</p>
-          <button type="button" className="button" onClick={firstPage.retry}>
+          <button type="button" className="button" onClick={retry}>
             Retry
           </button>
         </div>
