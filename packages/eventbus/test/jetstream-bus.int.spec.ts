@@ -4,7 +4,7 @@ import { createPostgresEventStore, type EventStore } from '@evalmarket/eventstor
 import { createTestDatabase, type TestDatabase } from '@evalmarket/testkit';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInProcessBus,
   createJetStreamBus,
@@ -77,8 +77,13 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     jsm = await jetstreamManager(nc);
   });
 
+  // A test that fails before its own close() must not leave its relay holding the database's
+  // relay lock: the next test's relay would wait on it and fail for that reason instead.
+  afterEach(async () => {
+    await Promise.allSettled(buses.splice(0).map((bus) => bus.close()));
+  });
+
   afterAll(async () => {
-    await Promise.allSettled(buses.map((bus) => bus.close()));
     for (const name of streams) await jsm.streams.delete(name).catch(() => undefined);
     await nc?.drain();
     await db?.drop();
@@ -89,6 +94,9 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     const bus = await startBus();
     const consumer = dedupingConsumer();
     const handle = await bus.consume({ name: 'orders', batchSize: 7, handler: consumer.handler });
+    // The relay reads the log on its own time: on a busy machine its first read could come after
+    // the next append had begun, and the first run would hold more than the 25.
+    await bus.relay!.waitFor(first.at(-1)!.global_position);
 
     const second = await appendThings(store, 15);
     const expected = [...first, ...second].map((e) => e.global_position);
