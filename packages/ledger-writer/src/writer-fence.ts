@@ -100,15 +100,57 @@ export async function takeFencedLease(
   const lease = await sql.tryLease(options.key);
   if (!lease) return null;
   try {
-    const { rows } = await sql.query<{ token: number }>(
-      `INSERT INTO writer_leases (name, token, holder) VALUES ($1, 1, $2)
-       ON CONFLICT (name) DO UPDATE SET token = writer_leases.token + 1, holder = EXCLUDED.holder, taken_at = now()
-       RETURNING token`,
-      [options.name, options.holder],
-    );
-    return { lease, token: Number(rows[0]!.token) };
+    return { lease, token: await bumpToken(sql, options) };
   } catch (error) {
     await lease.release();
     throw error;
   }
+}
+
+/** How long the token's UPDATE waits for a deposed holder's open transaction before ending it. */
+const DEPOSED_TRANSACTION_WAIT_MS = 500;
+const BUMP_ATTEMPTS = 5;
+
+/**
+ * A holder paused in the middle of a commit (SIGSTOP, a stalled VM) keeps its transaction, and
+ * the row lock the fence took, open until the server's idle-in-transaction timeout (10 s) ends
+ * it. Its lease is already ours, so nothing it holds may commit: rather than wait out the timeout
+ * the take-over ends those sessions and tries again. Only fenced transactions lock the lease row
+ * (`FOR SHARE` in the trigger), and only the deposed holder's can still be open.
+ */
+async function bumpToken(sql: SqlClient, options: { name: string; holder: string }): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sql.transaction(async (tx) => {
+        if (sql.dialect === 'postgres')
+          await tx.query(`SET LOCAL lock_timeout = '${DEPOSED_TRANSACTION_WAIT_MS}ms'`);
+        const { rows } = await tx.query<{ token: number }>(
+          `INSERT INTO writer_leases (name, token, holder) VALUES ($1, 1, $2)
+           ON CONFLICT (name) DO UPDATE SET token = writer_leases.token + 1, holder = EXCLUDED.holder, taken_at = now()
+           RETURNING token`,
+          [options.name, options.holder],
+        );
+        return Number(rows[0]!.token);
+      });
+    } catch (error) {
+      if (!isLockTimeout(error) || attempt === BUMP_ATTEMPTS) throw error;
+      await endFencedTransactions(sql);
+    }
+  }
+}
+
+function isLockTimeout(error: unknown): boolean {
+  const { code, hint } = (error ?? {}) as { code?: unknown; hint?: unknown };
+  // The fence's own refusal shares the SQLSTATE; it names itself in the hint.
+  return code === '55P03' && hint !== FENCED_HINT;
+}
+
+/** Ends the other sessions of this database whose open transaction locked `writer_leases` rows. */
+async function endFencedTransactions(sql: SqlClient): Promise<void> {
+  await sql.query(
+    `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+      WHERE l.locktype = 'relation' AND l.relation = 'writer_leases'::regclass
+        AND l.mode = 'RowShareLock' AND l.granted AND l.pid <> pg_backend_pid()
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
 }

@@ -48,11 +48,8 @@ for (const kind of databaseKinds()) {
       await db?.drop();
     });
 
-    /**
-     * Writer A, "paused": it never hears that its lease session ends. Its session is cut (on
-     * PGlite one process holds every lease anyway) and B takes over.
-     */
-    const deposeUnnoticed = async () => {
+    /** A fresh database and process A on it, holding the writer lease and its fence. */
+    const leaseHolder = async () => {
       db = await createTestDatabase({ kind });
       const a = processOn(db);
       const taken = (await takeFencedLease(a.sql, {
@@ -61,6 +58,22 @@ for (const kind of databaseKinds()) {
         holder: 'a',
       }))!;
       a.fence.hold(LEDGER_WRITER_LEASE_NAME, taken.token);
+      return { a, taken };
+    };
+
+    /** Ends the lease sessions, as a network partition would (PostgreSQL only). */
+    const cutLeaseSessions = () =>
+      db.client.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = 'evalmarket-lease' AND datname = current_database()`,
+      );
+
+    /**
+     * Writer A, "paused": it never hears that its lease session ends. Its session is cut (on
+     * PGlite one process holds every lease anyway) and B takes over.
+     */
+    const deposeUnnoticed = async () => {
+      const { a, taken } = await leaseHolder();
       const deposedFor: string[] = [];
       const writerA = await startLedgerWriter({
         packing: REWARD_PACKING,
@@ -72,12 +85,7 @@ for (const kind of databaseKinds()) {
       cleanups.push(() => writerA.stop());
       for (const result of await writerA.submitMany([open('u1'), open('ev'), purchase('u1'), reserve('t1')]))
         expect(result.ok).toBe(true);
-      if (kind === 'postgres') {
-        await db.client.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-           WHERE application_name = 'evalmarket-lease' AND datname = current_database()`,
-        );
-      }
+      if (kind === 'postgres') await cutLeaseSessions();
       const b = processOn(db);
       const roleB = await startWriterRole({
         packing: REWARD_PACKING,
@@ -120,6 +128,43 @@ for (const kind of databaseKinds()) {
       expect(await writerB.submit(reserve('t2'))).toMatchObject({ ok: true, duplicate: false });
       expect([...writerB.state.rewards.keys()].sort()).toEqual(['t1', 't2']);
     });
+
+    it.runIf(kind === 'postgres')(
+      'takes over from a holder paused in the middle of a commit without waiting out its transaction',
+      async () => {
+        const { a, taken } = await leaseHolder();
+        // A's commit is under way: the fence trigger has locked the lease row, and then A stops.
+        let resume: () => void = () => undefined;
+        const paused = new Promise<void>((resolve) => (resume = resolve));
+        let locked: () => void = () => undefined;
+        const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+        const commitA = a.sql.transaction(async (tx) => {
+          await tx.query('UPDATE event_batches SET first_position = first_position WHERE false');
+          locked();
+          await paused;
+          await tx.query('SELECT 1');
+        });
+        const outcomeA = commitA.then(
+          () => 'committed',
+          () => 'ended',
+        );
+        await lockTaken;
+        await cutLeaseSessions();
+        const b = processOn(db);
+        const startedAt = performance.now();
+        const takenB = await takeFencedLease(b.sql, {
+          key: LEDGER_WRITER_LEASE_KEY,
+          name: LEDGER_WRITER_LEASE_NAME,
+          holder: 'b',
+        });
+        cleanups.push(async () => takenB?.lease.release());
+        // Well inside the server's 10 s idle-in-transaction timeout, which it used to wait for.
+        expect(performance.now() - startedAt).toBeLessThan(5_000);
+        expect(takenB?.token).toBe(taken.token + 1);
+        resume();
+        expect(await outcomeA).toBe('ended');
+      },
+    );
 
     it('lets events recorded without a fence through while a writer holds one', async () => {
       db = await createTestDatabase({ kind });
