@@ -72,6 +72,29 @@ describe('in-process bus (PGlite)', () => {
     await bus.close();
   });
 
+  it('does not pace a backlog: after a full batch the next goes at once', async () => {
+    const intervalMs = 1_000;
+    const head = await store.headPosition();
+    await appendThings(store, 40);
+    const bus = createInProcessBus({ store, startAfter: async () => head });
+    const consumer = dedupingConsumer(head);
+    const handOvers: Array<{ at: number; size: number }> = [];
+    await bus.consume({
+      name: 'in-process-backlog',
+      batchSize: 10,
+      pacing: { intervalMs, urgent: () => false },
+      handler: async (events) => {
+        handOvers.push({ at: Date.now(), size: events.length });
+        await consumer.handler(events);
+      },
+    });
+    await until(() => consumer.handled.length === 40);
+    expect(handOvers.map((handOver) => handOver.size)).toEqual([10, 10, 10, 10]);
+    // Paced, the four would take at least three intervals; a busy machine adds read time only.
+    expect(handOvers[3]!.at - handOvers[0]!.at).toBeLessThan(intervalMs);
+    await bus.close();
+  });
+
   it('refuses bad consumer names and batch sizes, and consumers after close', async () => {
     const bus = createInProcessBus({ store, startAfter: async () => 0 });
     const handler = async () => undefined;
