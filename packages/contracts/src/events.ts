@@ -27,6 +27,30 @@ export const ZEventMetadata = z
   .catchall(z.unknown());
 export type TEventMetadata = z.infer<typeof ZEventMetadata>;
 
+/**
+ * Payload fields that name a person. The staff event log's `party` filter matches an event whose
+ * payload has the person in one of them, and the packed journal writes each batch's people from
+ * them (migration 025), so both read the same list.
+ */
+export const PERSON_PAYLOAD_FIELDS = [
+  'user_id',
+  'requester_id',
+  'evaluator_id',
+  'creator_id',
+  'owner_id',
+  'actor_id',
+  'granted_by',
+  'revoked_by',
+  'disabled_by',
+  'enabled_by',
+  'reviewed_by',
+  'created_by',
+] as const;
+export type TPersonPayloadField = (typeof PERSON_PAYLOAD_FIELDS)[number];
+
+/** The metadata's actor is `user:{id}` for a signed-in person (see the API's record-events). */
+export const ACTOR_PREFIX = 'user:';
+
 /** An event as read back from the store. */
 export interface TStoredEvent<TData = unknown> {
   event_id: string;

@@ -7,7 +7,7 @@ export type {
   TransactionOptions,
   Lease,
 } from './sql-client.js';
-export { sqlLiteral } from './sql-client.js';
+export { sqlLiteral, planningPerCall } from './sql-client.js';
 export { createPgClient, type PgClientOptions } from './pg-client.js';
 export { createPgliteClient, type PgliteClientOptions } from './pglite-client.js';
 export { connectDatabase, type ConnectOptions } from './connect.js';

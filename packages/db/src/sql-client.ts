@@ -72,3 +72,19 @@ export interface Lease {
    */
   onLost(listener: () => void): void;
 }
+
+/**
+ * `sql` planning each statement for its values. A statement with parameters is prepared once per
+ * connection, and after five runs PostgreSQL may keep one generic plan for every value; for a
+ * filter whose best plan depends on the value (`stream_id LIKE $1` can use its pattern index only
+ * once it sees the pattern), that generic plan walks the whole table. Each statement runs in a
+ * transaction of its own with `plan_cache_mode` set for it alone.
+ */
+export function planningPerCall(sql: SqlClient): SqlExecutor {
+  return {
+    query: (text, params) =>
+      sql.transaction((tx) => tx.query(text, params), {
+        begin: 'SET LOCAL plan_cache_mode = force_custom_plan',
+      }),
+  };
+}

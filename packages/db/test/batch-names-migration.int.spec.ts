@@ -1,9 +1,7 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrate, type SqlClient } from '../src/index.js';
+import { migrate, type SqlClient } from '../src/index.js';
 import { createEmptyDatabase, databaseKinds, type EmptyDatabase } from './support/databases.js';
+import { migrationsAround } from './support/migrations-around.js';
 
 /*
  * Migration 023 gives each packed batch the people (payload `user_id`) and stream ids it names,
@@ -18,22 +16,15 @@ describe.each(databaseKinds())('migration 023, the packed batches names, on %s',
   /** The migrations before 023, and those up to it (later ones must not run in this test). */
   let before: string;
   let through: string;
-  const copyMigrations = async (keep: (version: number) => boolean) => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'batch-names-migrations-'));
-    for (const file of await readdir(MIGRATIONS_DIR))
-      if (keep(Number(file.slice(0, 3))))
-        await cp(path.join(MIGRATIONS_DIR, file), path.join(directory, file));
-    return directory;
-  };
+  let removeMigrations: () => Promise<void>;
   beforeEach(async () => {
     database = await createEmptyDatabase(kind);
     client = database.connect();
-    before = await copyMigrations((version) => version < BATCH_NAMES);
-    through = await copyMigrations((version) => version <= BATCH_NAMES);
+    ({ before, through, remove: removeMigrations } = await migrationsAround(BATCH_NAMES));
   });
   afterEach(async () => {
     await database.drop();
-    for (const directory of [before, through]) await rm(directory, { recursive: true, force: true });
+    await removeMigrations();
   });
 
   it('fills the names of the batches already written, in either format', async () => {

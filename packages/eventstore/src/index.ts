@@ -14,5 +14,7 @@ export {
   type PostgresSubscribeOptions,
 } from './postgres/postgres-event-store.js';
 export { validateUnit } from './postgres/validate-unit.js';
+/** The log's head in one statement (a sampler reads it with other rows in one snapshot). */
+export { HEAD_QUERY } from './postgres/event-rows.js';
 export { canonicalJson } from './canonical-json.js';
 export { eventHash, payloadHash, GENESIS_HASH } from './hash-chain.js';

@@ -1,5 +1,6 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { batchLinkHash, GENESIS_HASH } from '../hash-chain.js';
+import { BatchNames } from './batch-names.js';
 import { HEAD_QUERY, isoTime } from './event-rows.js';
 
 /** A format 2 batch as stored: one link of the chain over its events' text. */
@@ -45,9 +46,8 @@ export class PackedRun {
   readonly events: TStoredEvent[] = [];
   readonly entries: string[] = [];
   readonly types = new Set<string>();
-  /** The batch's names, indexed for the staff event log's filters (migration 023). */
-  readonly streamIds = new Set<string>();
-  readonly userIds = new Set<string>();
+  /** The batch's names, indexed for the staff event log's filters (migrations 023 and 025). */
+  readonly names = new BatchNames();
   body = '';
   hash = '';
   constructor(
@@ -67,9 +67,7 @@ export class PackedRun {
     );
     this.events.push(event);
     this.types.add(event.type);
-    this.streamIds.add(event.stream_id);
-    const userId = payloadUserId(event.data);
-    if (userId !== undefined) this.userIds.add(userId);
+    this.names.add(event);
   }
 
   /** Seals the run: its text, its link hash, and that link on each of its events. */
@@ -84,18 +82,6 @@ export class PackedRun {
   }
 }
 
-/**
- * The payload's `user_id` as `data->>'user_id'` reads it in SQL, for a string, a number or a
- * boolean (the event log's person filter compares that text); other values are not indexed.
- */
-function payloadUserId(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const value = (data as Record<string, unknown>).user_id;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : undefined;
-}
-
 /** A text[] literal of any strings: each a '...' literal with its quotes doubled. */
 const textArray = (values: Iterable<string>) =>
   `ARRAY[${[...values].map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]::text[]`;
@@ -103,10 +89,10 @@ const textArray = (values: Iterable<string>) =>
 /**
  * One batch's INSERT as SQL text; with `onlyAfterPredecessor`, it writes only when the log's head
  * is the batch's predecessor (a script planned outside the lock). Every value but the body
- * is a '...' literal (types, hex hashes, ISO time; the payloads' user ids with their quotes
- * doubled); the body,
- * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
- * text rather than as a parameter, so the driver copies the body once and never escapes it.
+ * is a '...' literal (types, hex hashes, ISO time; the batch's names with their quotes doubled);
+ * the body, a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain.
+ * Sent as text rather than as a parameter, so the driver copies the body once and never escapes
+ * it; the names ride in the same statement, so they cost no round trip.
  */
 export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
@@ -115,11 +101,15 @@ export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean):
     ? `WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
       = '${batch.first - 1}:${batch.prevHash}'`
     : '';
+  const { names } = batch;
   return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, user_ids,
-      stream_ids, prev_hash, last_hash, recorded_at, events)
+      stream_ids, actors, correlation_ids, causation_ids, parties, accounts, prev_hash, last_hash,
+      recorded_at, events)
     SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ${textArray(batch.types)},
-      ${textArray(batch.userIds)}, ${textArray(batch.streamIds)}, '${batch.prevHash}',
-      '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
+      ${textArray(names.userIds)}, ${textArray(names.streamIds)}, ${textArray(names.actors)},
+      ${textArray(names.correlationIds)}, ${textArray(names.causationIds)}, ${textArray(names.parties)},
+      ${textArray(names.accounts)}, '${batch.prevHash}', '${batch.hash}', '${batch.recordedAt}',
+      ${tag}${batch.body}${tag}
     ${condition}
     RETURNING first_position;`;
 }

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@evalmarket/db';
-import type { TEventLinks } from '@evalmarket/contracts';
+import { ACTOR_PREFIX, type TEventLinks, type TPersonPayloadField } from '@evalmarket/contracts';
 import { accountOwnerId, peopleByIds } from './people.js';
 
 /**
@@ -8,7 +8,7 @@ import { accountOwnerId, peopleByIds } from './people.js';
  * objects it records. Read from the event and the read models; nothing here changes anything.
  */
 
-/** Payload fields that name a person, and the role each gives them. */
+/** Payload fields that name a person (contracts' PERSON_PAYLOAD_FIELDS), and the role each gives them. */
 export const PERSON_FIELDS = {
   user_id: 'person',
   requester_id: 'requester',
@@ -22,10 +22,9 @@ export const PERSON_FIELDS = {
   enabled_by: 'actor',
   reviewed_by: 'actor',
   created_by: 'actor',
-} as const;
+} as const satisfies Record<TPersonPayloadField, string>;
 
-/** The metadata's actor is `user:{id}` for a signed-in person (see events/record-events). */
-export const ACTOR_PREFIX = 'user:';
+export { ACTOR_PREFIX };
 
 // Stripe ids by their prefixes (https://docs.stripe.com/api: pi_, re_, dp_, tr_, trr_, ch_).
 const STRIPE_KINDS: Array<[RegExp, string]> = [
