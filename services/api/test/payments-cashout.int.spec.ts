@@ -317,6 +317,25 @@ for (const mode of runtimeModes()) {
       expect(await earning(person.headers)).toBe(0);
       await expectAuditGreen(runtime);
     });
+
+    it('answers a resend whose first reply was lost with that cash-out, not a new balance check', async () => {
+      const person = await readyEvaluator(5_000);
+      const headers = { ...person.headers, 'idempotency-key': 'lost-reply-1' };
+      const first = await api.call('POST', '/evaluator/cashout', headers, {});
+      expect(first.json()).toMatchObject({ status: 'paid', gross_credits: 5_000 });
+      // The replica crashed after the cash-out landed, before its reply was kept.
+      await runtime.sql.query(`DELETE FROM http_idempotency WHERE idempotency_key = 'lost-reply-1'`);
+      const resent = await api.call('POST', '/evaluator/cashout', headers, {});
+      expect(resent.statusCode).toBe(200);
+      expect(resent.json()).toEqual(first.json());
+      expect(await earning(person.headers)).toBe(0);
+      const { rows } = await runtime.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM event_log WHERE type = 'CashoutRequested' AND data->>'user_id' = $1`,
+        [person.userId],
+      );
+      expect(rows[0]!.n).toBe(1);
+      await expectAuditGreen(runtime);
+    });
   });
 
   describe(`cash-out minimum from config: ${mode.name}`, () => {

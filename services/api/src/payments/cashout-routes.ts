@@ -19,13 +19,13 @@ import {
   ValidationError,
 } from '../http/errors.js';
 import { ledgerRejectionError } from '../ledger/ledger-rejection-error.js';
-import { requestEntityId } from '../http/request-ids.js';
+import { requestEntityId, requestIdempotencyKey } from '../http/request-ids.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { ensureLedgerAccounts, readPayoutAccount } from './payments-service.js';
 import { readPayoutHistory } from './payout-history.js';
 import { z } from 'zod';
 import { cashableCredits, cashoutReply, payCashout } from './cashout.js';
-import { landedEvent } from '../ledger/ledger-lookups.js';
+import { findCashout, landedEvent } from '../ledger/ledger-lookups.js';
 
 interface EvaluatorRow {
   evaluator_status: TEvaluatorStatus;
@@ -83,6 +83,17 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
     },
     async (request) => {
       const userId = requireUser(request);
+      // Derived from the Idempotency-Key (a random id without one), so a resend names the same.
+      const cashoutId = `co_${requestEntityId(request, 'cashout')}`;
+      const metadata = eventMetadata(request);
+      if (requestIdempotencyKey(request) !== undefined && (await findCashout(context.store, cashoutId))) {
+        // A resend of a request whose cash-out landed but whose reply was lost (a crashed replica,
+        // a dropped connection): it answers that cash-out, and pays it if the first attempt
+        // stopped before Stripe answered. Checking the balance again would refuse it, since the
+        // cash-out has already taken what was there.
+        await payCashout(context, gateway, cashoutId, metadata);
+        return cashoutReply(context, cashoutId);
+      }
       const evaluator = await readEvaluator(context, userId);
       if (evaluator.evaluator_status !== 'verified') {
         throw new ForbiddenError(
@@ -121,8 +132,6 @@ export async function cashoutRoutes(app: App, context: DomainContext): Promise<v
           { message: 'Not enough earnings to cash out this amount' },
         );
       }
-      const cashoutId = `co_${requestEntityId(request, 'cashout')}`;
-      const metadata = eventMetadata(request);
       const result = await context.ledger.submit(
         {
           type: 'RequestCashout',
