@@ -230,6 +230,8 @@ for (const mode of runtimeModes()) {
           votes_rejected: 0,
           approval_rate: 100,
           quality_score: 1.71,
+          // Over the whole history, which here is the window.
+          reputation_score: 1.71,
           evaluation_breakdown: [
             {
               project_id: evaluationId,
@@ -249,6 +251,8 @@ for (const mode of runtimeModes()) {
           votes_rejected: 1,
           approval_rate: 50,
           quality_score: 0.47,
+          // Every evaluation, whatever the project asked for: they voted on this one only.
+          reputation_score: 0.47,
         });
         expect(two.performance_metrics).toContainEqual({
           label: 'Approval Rate',

@@ -12,6 +12,7 @@ import { requireUser } from '../auth/guards.js';
 import { ForbiddenError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { analyticsWindow } from './analytics-window.js';
+import { ExpertLeaderboards } from './expert-leaderboard.js';
 import {
   analyticsScope,
   earningsAnalytics,
@@ -23,6 +24,7 @@ import {
 /** Spending and earnings analytics of the signed-in person (spec 001 sections 2.7, 2.8, 3). */
 export async function analyticsRoutes(app: App, context: DomainContext): Promise<void> {
   const { sql } = context;
+  const leaderboards = new ExpertLeaderboards(sql, context.config.analyticsRankingMaxAgeMs);
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
@@ -67,6 +69,7 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
     async (request) =>
       earningsAnalytics(
         sql,
+        leaderboards,
         await requireExpert(request),
         analyticsWindow(request.query, context.now()),
         analyticsScope(request.query),

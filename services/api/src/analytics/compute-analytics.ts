@@ -3,7 +3,8 @@ import type { SqlExecutor } from '@evalmarket/db';
 import { getWalletBalance } from '@evalmarket/projector';
 import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js';
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
-import { expertRanking, rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
+import type { ExpertLeaderboards } from './expert-leaderboard.js';
+import { rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
 
 /**
  * The evaluations a figure is restricted to: undefined for all, else the ids (an empty list
@@ -30,8 +31,6 @@ export function analyticsScope(query: {
 const inScope = (placeholder: string) =>
   `(${placeholder}::text[] IS NULL OR EXISTS (SELECT 1 FROM evaluation_assignments a
      WHERE a.transfer_id = w.transfer_id AND a.evaluation_id = ANY(${placeholder}::text[])))`;
-
-const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
 
 const SPENDING: Side = { context: 'spending', type: 'debit' };
 const EARNING: Side = { context: 'earning', type: 'credit' };
@@ -127,39 +126,57 @@ interface Judged {
   rejected: number;
 }
 
+/** A half-open time range [from, to). */
+interface Window {
+  from: Date;
+  to: Date;
+}
+
+/** Every vote and reward there is: from the epoch to the last day a timestamp can hold. */
+const FOREVER: Window = { from: new Date(0), to: new Date('9999-12-31T00:00:00Z') };
+
+/** Every vote on one item, and when the person voted on it. */
+interface JudgedItem {
+  votes: Array<{ evaluatorId: string; good: boolean }>;
+  mineAt: number;
+}
+
+/** The items a person voted on, by evaluation, with the evaluation's votes_per_item. */
+type VotedItems = Map<string, { votesPerItem: number; items: Map<string, JudgedItem> }>;
+
 /**
- * The person's votes cast in [from, to) and how they were judged (judgeEvaluators, DESIGN
+ * The person's votes cast in each window and how they were judged (judgeEvaluators, DESIGN
  * section 6): each vote against the current majority of its item once the item has its
- * evaluation's votes_per_item; votes on incomplete or tied items are not judged yet.
+ * evaluation's votes_per_item; votes on incomplete or tied items are not judged yet. One read of
+ * the items the person voted on across all the windows: an item's majority is over all its votes,
+ * whichever window the person's vote falls in.
  */
 async function judgeVotes(
   sql: SqlExecutor,
   userId: string,
-  from: Date,
-  to: Date,
+  windows: readonly Window[],
   scope: AnalyticsScope,
-): Promise<Judged> {
+): Promise<Judged[]> {
+  const from = new Date(Math.min(...windows.map((window) => window.from.getTime())));
+  const to = new Date(Math.max(...windows.map((window) => window.to.getTime())));
   const { rows } = await sql.query<{
     evaluation_id: string;
     item_id: string;
     evaluator_id: string;
     value: string;
+    mine_at: Date;
     votes_per_item: string | number | null;
   }>(
-    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, c.config->>'votes_per_item' AS votes_per_item
+    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, mine.voted_at AS mine_at,
+       c.config->>'votes_per_item' AS votes_per_item
      FROM evaluation_votes mine
      JOIN evaluation_votes v ON v.item_id = mine.item_id
      LEFT JOIN evaluation_configs c ON c.evaluation_id = v.evaluation_id
      WHERE mine.evaluator_id = $1 AND mine.voted_at >= $2 AND mine.voted_at < $3
-       AND ($4::text[] IS NULL OR mine.evaluation_id = ANY($4::text[]))
-     ORDER BY v.evaluation_id, v.item_id`,
+       AND ($4::text[] IS NULL OR mine.evaluation_id = ANY($4::text[]))`,
     [userId, from, to, scope ?? null],
   );
-  const evaluations = new Map<
-    string,
-    { votesPerItem: number; items: Map<string, Array<{ evaluatorId: string; good: boolean }>> }
-  >();
-  let submitted = 0;
+  const evaluations: VotedItems = new Map();
   for (const row of rows) {
     const perItem = Number(row.votes_per_item);
     const evaluation = evaluations.get(row.evaluation_id) ?? {
@@ -167,19 +184,31 @@ async function judgeVotes(
       items: new Map(),
     };
     evaluations.set(row.evaluation_id, evaluation);
-    const votes = evaluation.items.get(row.item_id) ?? [];
-    votes.push({ evaluatorId: row.evaluator_id, good: row.value === 'good' });
-    evaluation.items.set(row.item_id, votes);
-    if (row.evaluator_id === userId) submitted += 1;
+    const item = evaluation.items.get(row.item_id) ?? { votes: [], mineAt: new Date(row.mine_at).getTime() };
+    item.votes.push({ evaluatorId: row.evaluator_id, good: row.value === 'good' });
+    evaluation.items.set(row.item_id, item);
   }
-  let approved = 0;
-  let rejected = 0;
+  return windows.map((window) => judgedIn(userId, evaluations, window));
+}
+
+/** The person's votes cast in one window, judged on the items read for it. */
+function judgedIn(userId: string, evaluations: VotedItems, window: Window): Judged {
+  const judged: Judged = { submitted: 0, approved: 0, rejected: 0 };
   for (const { votesPerItem, items } of evaluations.values()) {
-    const mine = judgeEvaluators([...items.values()], votesPerItem).get(userId);
-    approved += mine?.approved ?? 0;
-    rejected += mine?.rejected ?? 0;
+    const inWindow = [...items.values()].filter(
+      (item) => item.mineAt >= window.from.getTime() && item.mineAt < window.to.getTime(),
+    );
+    if (inWindow.length === 0) continue;
+    for (const item of inWindow)
+      judged.submitted += item.votes.filter((vote) => vote.evaluatorId === userId).length;
+    const mine = judgeEvaluators(
+      inWindow.map((item) => item.votes),
+      votesPerItem,
+    ).get(userId);
+    judged.approved += mine?.approved ?? 0;
+    judged.rejected += mine?.rejected ?? 0;
   }
-  return { submitted, approved, rejected };
+  return judged;
 }
 
 const approvalRate = (judged: Judged) => {
@@ -285,15 +314,28 @@ export async function spendingAnalytics(
  */
 export async function earningsAnalytics(
   sql: SqlExecutor,
+  leaderboards: ExpertLeaderboards,
   userId: string,
   window: AnalyticsWindow,
   scope: AnalyticsScope = undefined,
 ) {
   const current = await totals(sql, userId, EARNING, window.start, window.end, 'completed', scope);
   const previous = await totals(sql, userId, EARNING, window.previousStart, window.start, 'completed', scope);
-  const judged = await judgeVotes(sql, userId, window.start, window.end, scope);
-  const judgedBefore = await judgeVotes(sql, userId, window.previousStart, window.start, scope);
-  const ranking = await expertRanking(sql, userId, window.start, window.end);
+  // The window, the one before it and (for the reputation, over every evaluation) the whole
+  // history, judged from one read where the scope allows.
+  const windows = [
+    { from: window.start, to: window.end },
+    { from: window.previousStart, to: window.start },
+  ];
+  const judgedWindows = await judgeVotes(
+    sql,
+    userId,
+    scope === undefined ? [...windows, FOREVER] : windows,
+    scope,
+  );
+  const [judged, judgedBefore, everything] = [judgedWindows[0]!, judgedWindows[1]!, judgedWindows[2]];
+  const reputation = everything ? reputationOf(everything) : await reputationScore(sql, userId);
+  const ranking = await leaderboards.standing(userId, window);
   const average = (t: Totals) => (t.count === 0 ? 0 : t.credits / t.count);
   const currentRate = approvalRate(judged);
   const judgedCount = judged.approved + judged.rejected;
@@ -337,7 +379,7 @@ export async function earningsAnalytics(
     approval_rate: currentRate,
     // 5 x the Wilson lower bound (95%) of the approval rate; null until a vote was judged.
     quality_score: judgedCount === 0 ? null : round2(qualityScore(judged.approved, judgedCount)),
-    reputation_score: await reputationScore(sql, userId),
+    reputation_score: reputation,
     ranking: ranking.rank,
     total_experts: ranking.experts,
   };
@@ -349,13 +391,17 @@ export async function earningsAnalytics(
  * judged votes that agreed with their item's majority. Null until one of their votes is judged.
  */
 export async function reputationScore(sql: SqlExecutor, userId: string): Promise<number | null> {
-  const judged = await judgeVotes(sql, userId, new Date(0), FAR_FUTURE, undefined);
+  const [judged] = await judgeVotes(sql, userId, [FOREVER], undefined);
+  return reputationOf(judged!);
+}
+
+function reputationOf(judged: Judged): number | null {
   const count = judged.approved + judged.rejected;
   return count === 0 ? null : round2(qualityScore(judged.approved, count));
 }
 
 export async function spendingSummary(sql: SqlExecutor, userId: string) {
-  const all = await totals(sql, userId, SPENDING, new Date(0), FAR_FUTURE);
+  const all = await totals(sql, userId, SPENDING, FOREVER.from, FOREVER.to);
   const balance = await getWalletBalance(sql, userId, 'spending');
   const active = await sql.query<{ n: string | number }>(
     `SELECT count(*) AS n FROM evaluations WHERE creator_id = $1 AND status = 'active'`,
@@ -369,13 +415,13 @@ export async function spendingSummary(sql: SqlExecutor, userId: string) {
 }
 
 export async function earningsSummary(sql: SqlExecutor, userId: string) {
-  const forever = [new Date(0), FAR_FUTURE] as const;
+  const forever = [FOREVER.from, FOREVER.to] as const;
   const earned = await totals(sql, userId, EARNING, ...forever);
   // Pending: rewards reserved for the person's claimed items, paid when they vote.
   const pending = await totals(sql, userId, EARNING, ...forever, 'pending');
   return {
     total_earned: usd(earned.credits),
     pending_earnings: usd(pending.credits),
-    approval_rate: approvalRate(await judgeVotes(sql, userId, ...forever, undefined)),
+    approval_rate: approvalRate((await judgeVotes(sql, userId, [FOREVER], undefined))[0]!),
   };
 }

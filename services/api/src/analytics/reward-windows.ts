@@ -1,5 +1,4 @@
 import type { SqlExecutor } from '@evalmarket/db';
-import { rewardDayTotals } from '@evalmarket/projector';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +16,7 @@ export interface DayTotal {
   count: number;
 }
 
-const dayText = (time: Date) => time.toISOString().slice(0, 10);
+export const dayText = (time: Date) => time.toISOString().slice(0, 10);
 
 /**
  * A window [from, to) cut at UTC midnights: the whole days inside it (read from the roll-up) and
@@ -35,28 +34,48 @@ export function splitAtMidnights(from: Date, to: Date) {
   };
 }
 
-const REWARD_ROWS = `FROM wallet_transactions w
-  WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
-    AND w.created_at >= $5 AND w.created_at < $6`;
-
-/** A half-open time range [from, to). */
-interface Range {
-  from: Date;
-  to: Date;
-}
-
-async function rowTotals(sql: SqlExecutor, userId: string, side: Side, status: string, { from, to }: Range) {
-  if (from.getTime() >= to.getTime()) return { credits: 0, count: 0 };
-  const { rows } = await sql.query<{ credits: string | number | null; n: string | number }>(
-    `SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n ${REWARD_ROWS}`,
-    [userId, side.context, side.type, status, from, to],
+/**
+ * How a window is read: the split at midnights, or, when no whole day fits, all of it row by row
+ * (the head) with no roll-up days and an empty tail.
+ */
+function windowReading(from: Date, to: Date): Split {
+  return (
+    splitAtMidnights(from, to) ?? {
+      head: { from, to },
+      days: { fromDay: dayText(from), toDay: dayText(from) },
+      tail: { from: to, to },
+    }
   );
-  return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
 }
+
+type Split = NonNullable<ReturnType<typeof splitAtMidnights>>;
+
+/** A person's reward rows of one side and status at the window's ends: [$5, $6) and [$7, $8). */
+const REWARD_ROWS_AT_ENDS = `FROM wallet_transactions w
+  WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
+    AND ((w.created_at >= $5 AND w.created_at < $6) OR (w.created_at >= $7 AND w.created_at < $8))`;
+
+/** The roll-up's days of the same person, side and status in [$9, $10). */
+const ROLLED_UP_DAYS = `FROM wallet_reward_days d
+  WHERE d.user_id = $1 AND d.context = $2 AND d.status = $4 AND d.day >= $9::date AND d.day < $10::date`;
+
+const readingParams = (userId: string, side: Side, status: string, reading: Split) => [
+  userId,
+  side.context,
+  side.type,
+  status,
+  reading.head.from,
+  reading.head.to,
+  reading.tail.from,
+  reading.tail.to,
+  reading.days.fromDay,
+  reading.days.toDay,
+];
 
 /**
  * A person's rewards of one side and status in [from, to): the whole UTC days from the roll-up
- * (wallet_reward_days), the partial days at the ends from the rows. Equal to summing every row.
+ * (wallet_reward_days), the partial days at the ends from the rows, in one statement (the
+ * analytics ask for three windows a request). Equal to summing every row.
  */
 export async function rewardTotals(
   sql: SqlExecutor,
@@ -66,33 +85,20 @@ export async function rewardTotals(
   from: Date,
   to: Date,
 ): Promise<Totals> {
-  const split = splitAtMidnights(from, to);
-  if (!split) return rowTotals(sql, userId, side, status, { from, to });
-  const days = await rewardDayTotals(sql, { userId, context: side.context, status, ...split.days });
-  const head = await rowTotals(sql, userId, side, status, split.head);
-  const tail = await rowTotals(sql, userId, side, status, split.tail);
-  return {
-    credits: days.credits + head.credits + tail.credits,
-    count: days.rewards + head.count + tail.count,
-  };
-}
-
-async function rowDays(
-  sql: SqlExecutor,
-  userId: string,
-  side: Side,
-  { from, to }: Range,
-): Promise<DayTotal[]> {
-  if (from.getTime() >= to.getTime()) return [];
-  const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
-    `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
-     ${REWARD_ROWS} GROUP BY 1 ORDER BY 1`,
-    [userId, side.context, side.type, 'completed', from, to],
+  const { rows } = await sql.query<{ credits: string | number; n: string | number }>(
+    `SELECT days.credits + ends.credits AS credits, days.n + ends.n AS n
+     FROM (SELECT COALESCE(sum(d.credits), 0) AS credits, COALESCE(sum(d.rewards), 0) AS n ${ROLLED_UP_DAYS}) days,
+          (SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n ${REWARD_ROWS_AT_ENDS}) ends`,
+    readingParams(userId, side, status, windowReading(from, to)),
   );
-  return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
+  return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
 }
 
-/** Completed rewards per UTC day in [from, to), oldest first, from the roll-up and the end rows. */
+/**
+ * Completed rewards per UTC day in [from, to), oldest first, from the roll-up and the end rows in
+ * one statement (the partial days are days of their own: before the first midnight, and the day
+ * the window ends in).
+ */
 export async function rewardDays(
   sql: SqlExecutor,
   userId: string,
@@ -100,90 +106,13 @@ export async function rewardDays(
   from: Date,
   to: Date,
 ): Promise<DayTotal[]> {
-  const split = splitAtMidnights(from, to);
-  if (!split) return rowDays(sql, userId, side, { from, to });
-  const { rows } = await sql.query<{ day: string; credits: string | number; rewards: string | number }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, credits, rewards FROM wallet_reward_days
-     WHERE user_id = $1 AND context = $2 AND status = 'completed' AND day >= $3::date AND day < $4::date
+  const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
+    `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.credits, d.rewards AS n ${ROLLED_UP_DAYS}
+     UNION ALL
+     SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
+     ${REWARD_ROWS_AT_ENDS} GROUP BY 1
      ORDER BY day`,
-    [userId, side.context, split.days.fromDay, split.days.toDay],
+    readingParams(userId, side, 'completed', windowReading(from, to)),
   );
-  const whole = rows.map((row) => ({
-    day: row.day,
-    credits: Number(row.credits),
-    count: Number(row.rewards),
-  }));
-  return [
-    ...(await rowDays(sql, userId, side, split.head)),
-    ...whole,
-    ...(await rowDays(sql, userId, side, split.tail)),
-  ];
-}
-
-/** Where a person stands among the experts (`ranking`, `total_experts` of the earnings analytics). */
-export interface ExpertRanking {
-  /** 1 for the expert who earned most (ties by id); null when the person is not an expert. */
-  rank: number | null;
-  experts: number;
-}
-
-/**
- * The experts ranked by completed earnings in [from, to), most first and ties by id: every
- * expert's total from the day roll-up (an index-only scan of wallet_reward_days_day_idx) and the
- * partial days' rows at the ends, so it reads a row per expert and day instead of every
- * transaction. Only the person's place and the count come back.
- */
-export async function expertRanking(
-  sql: SqlExecutor,
-  userId: string,
-  from: Date,
-  to: Date,
-): Promise<ExpertRanking> {
-  // No whole day inside: the rows of the window, and an empty range of days.
-  const split = splitAtMidnights(from, to) ?? {
-    head: { from, to },
-    days: { fromDay: dayText(from), toDay: dayText(from) },
-    tail: { from: to, to },
-  };
-  const { rows } = await sql.query<{
-    experts: string | number;
-    ahead: string | number;
-    found: string | number;
-  }>(
-    `WITH earned AS (
-       SELECT user_id, credits FROM wallet_reward_days
-       WHERE context = 'earning' AND status = 'completed' AND day >= $1::date AND day < $2::date
-       UNION ALL
-       SELECT user_id, abs(amount) FROM wallet_transactions
-       WHERE code = 'reward' AND (created_at AT TIME ZONE 'UTC')::date = ANY($8::date[])
-         AND context = 'earning' AND type = 'credit' AND status = 'completed'
-         AND ((created_at >= $3 AND created_at < $4) OR (created_at >= $5 AND created_at < $6))
-     ), experts AS (
-       SELECT u.id, COALESCE(sum(e.credits), 0) AS credits
-       FROM users u LEFT JOIN earned e ON e.user_id = u.id
-       WHERE 'expert' = ANY(u.roles) GROUP BY u.id
-     )
-     SELECT (SELECT count(*) FROM experts) AS experts,
-       (SELECT count(*) FROM experts o JOIN experts me ON me.id = $7
-        WHERE o.credits > me.credits OR (o.credits = me.credits AND o.id < me.id)) AS ahead,
-       (SELECT count(*) FROM experts WHERE id = $7) AS found`,
-    [
-      split.days.fromDay,
-      split.days.toDay,
-      split.head.from,
-      split.head.to,
-      split.tail.from,
-      split.tail.to,
-      userId,
-      // The UTC days of the partial ends, for wallet_transactions_reward_day_idx.
-      [split.head.from, split.head.to, split.tail.from, split.tail.to].map((time) =>
-        dayText(new Date(Math.max(0, time.getTime() - 1))),
-      ),
-    ],
-  );
-  const row = rows[0];
-  return {
-    rank: Number(row?.found ?? 0) === 0 ? null : Number(row?.ahead ?? 0) + 1,
-    experts: Number(row?.experts ?? 0),
-  };
+  return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
 }

@@ -70,6 +70,8 @@ export interface AppConfig {
   claimLeaseSeconds: number;
   /** How often lease expiry and the Langfuse sync run, in milliseconds. */
   evaluationWorkerIntervalMs: number;
+  /** The oldest expert leaderboard the earnings analytics may show, in milliseconds (0: none). */
+  analyticsRankingMaxAgeMs: number;
   /** JetStream stream and subject prefix of this deployment's events (one pair per database). */
   natsStream: string;
   natsSubjectPrefix: string;

@@ -122,6 +122,10 @@ export function readProcessSettings(read: Read) {
       'EVALUATION_WORKER_INTERVAL_MS',
       wholeNumber('EVALUATION_WORKER_INTERVAL_MS', 50, 3_600_000, 1_000),
     )!,
+    analyticsRankingMaxAgeMs: read(
+      'ANALYTICS_RANKING_MAX_AGE_MS',
+      wholeNumber('ANALYTICS_RANKING_MAX_AGE_MS', 0, 3_600_000, 60_000),
+    )!,
     rateLimits: {
       windowSeconds: read(
         'RATE_LIMIT_WINDOW_SECONDS',

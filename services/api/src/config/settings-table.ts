@@ -195,6 +195,12 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
       'How often lease expiry and budget alerts run; the Langfuse trace sync and score push run every tenth time.',
   },
   {
+    name: 'ANALYTICS_RANKING_MAX_AGE_MS',
+    default: '60000',
+    meaning:
+      "How old the experts' ranking in the earnings analytics may be, 0 to 3600000 ms: each API process ranks every expert once per period and shares it; 0 ranks for every request.",
+  },
+  {
     name: 'NATS_STREAM',
     default: 'EVENTS',
     meaning:
