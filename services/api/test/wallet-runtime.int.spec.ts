@@ -119,6 +119,31 @@ for (const mode of runtimeModes()) {
       expect(await runtime.store.headPosition()).toBe(head);
     });
 
+    it('answers concurrent balance reads, which share a query, each with its own account', async () => {
+      const amounts = [3_000, 7_000, 11_000];
+      for (const [index, amount] of amounts.entries())
+        await grant(`many-${index}`, { amount_credits: amount });
+      const read = async (user: string, context: string) =>
+        runtime.app.inject({
+          method: 'GET',
+          url: `/api/v1/wallet/balance?context=${context}`,
+          headers: await as(user),
+        });
+      const asked = amounts.flatMap((_amount, index) =>
+        ['spending', 'earning', 'spending'].map((context) => ({ user: `many-${index}`, context })),
+      );
+      const replies = await Promise.all(asked.map(({ user, context }) => read(user, context)));
+      replies.forEach((reply, at) => {
+        const { user, context } = asked[at]!;
+        const credits = context === 'spending' ? amounts[Number(user.split('-')[1])]! : 0;
+        expect(reply.statusCode).toBe(200);
+        expect(reply.json(), `${user} ${context}`).toEqual({
+          credits_balance: credits,
+          usd_equivalent: credits / 1000,
+        });
+      });
+    });
+
     it('pages transactions stably while new ones arrive', async () => {
       for (let i = 1; i <= 5; i += 1) await grant('dave', { amount_credits: i * 1_000 });
       const first = await runtime.app.inject({

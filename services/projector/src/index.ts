@@ -32,7 +32,13 @@ export { DEFAULT_RETRY_POLICY, type ProjectionRetryPolicy } from './projection-r
 export { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
 export { waitForCheckpoint, type WaitForCheckpointOptions } from './wait-for-checkpoint.js';
 export { checkpointView } from './checkpoint-view.js';
-export { getWalletBalance, getAccountBalance } from './get-wallet-balance.js';
+export {
+  getWalletBalance,
+  getAccountBalance,
+  getAccountBalances,
+  walletBalanceOf,
+} from './get-wallet-balance.js';
+export { userAccountId } from './accounts.js';
 export {
   listWalletTransactions,
   InvalidWalletCursorError,

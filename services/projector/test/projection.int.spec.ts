@@ -4,7 +4,10 @@ import { createInProcessBus } from '@evalmarket/eventbus';
 import { databaseKinds } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  getAccountBalance,
+  getAccountBalances,
   getWalletBalance,
+  walletBalanceOf,
   listWalletTransactions,
   projectBatch,
   runProjector,
@@ -83,6 +86,21 @@ describe.each(databaseKinds())('wallet projection on %s', (kind) => {
       expect(await getWalletBalance(h.sql, 'nobody', 'spending')).toEqual({
         credits_balance: 0,
         usd_equivalent: 0,
+      });
+      // Many accounts in one read: each as its own read answers, zeros for one never moved.
+      const many = await getAccountBalances(h.sql, ['spending:req1', 'earning:ev1', 'spending:nobody']);
+      expect([...many.keys()]).toEqual(['spending:req1', 'earning:ev1', 'spending:nobody']);
+      expect(many.get('spending:req1')).toEqual(await getAccountBalance(h.sql, 'req1', 'spending'));
+      expect(many.get('earning:ev1')).toEqual(await getAccountBalance(h.sql, 'ev1', 'earning'));
+      expect(walletBalanceOf(many.get('earning:ev1')!)).toEqual(
+        await getWalletBalance(h.sql, 'ev1', 'earning'),
+      );
+      expect(many.get('spending:nobody')).toEqual({
+        account_id: 'spending:nobody',
+        debits_pending: 0,
+        debits_posted: 0,
+        credits_pending: 0,
+        credits_posted: 0,
       });
 
       const byId = new Map((await transactionRows(h.sql)).map((row) => [row.id as string, row]));

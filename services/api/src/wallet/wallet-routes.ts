@@ -5,8 +5,15 @@ import {
   ZWalletTransactionsReply,
 } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
-import { getWalletBalance, InvalidWalletCursorError, listWalletTransactions } from '@evalmarket/projector';
+import {
+  getAccountBalances,
+  InvalidWalletCursorError,
+  listWalletTransactions,
+  userAccountId,
+  walletBalanceOf,
+} from '@evalmarket/projector';
 import { z } from 'zod';
+import { BatchLoader } from '../http/batch-loader.js';
 import { NEXT_PAGE_HEADER } from '../http/keyset-cursor.js';
 import type { App } from '../app/build-app.js';
 import { requireUser } from '../auth/guards.js';
@@ -17,6 +24,8 @@ export { NEXT_PAGE_HEADER };
 
 export async function walletRoutes(app: App, options: { sql: SqlClient }): Promise<void> {
   const { sql } = options;
+  // The wallet is read on every screen: the balance reads of concurrent requests share a query.
+  const balances = new BatchLoader((accountIds: string[]) => getAccountBalances(sql, accountIds));
 
   app.get(
     '/wallet/balance',
@@ -28,7 +37,11 @@ export async function walletRoutes(app: App, options: { sql: SqlClient }): Promi
         response: { 200: ZWalletBalanceReply },
       },
     },
-    async (request) => getWalletBalance(sql, requireUser(request), request.query.context),
+    async (request) => {
+      const accountId = userAccountId(requireUser(request), request.query.context);
+      // getAccountBalances answers every account asked for (zeros where nothing has moved yet).
+      return walletBalanceOf((await balances.load(accountId))!);
+    },
   );
 
   app.get(
