@@ -207,6 +207,33 @@ describe('dataProvider', () => {
     expect(seen[0]!.authorization).toBe('Bearer admin-access');
   });
 
+  it('pages on without a total where the API counted only so far (Content-Range ends in *)', async () => {
+    routes['GET /api/v1/admin/transactions'] = () => ({
+      body: [{ id: 't_9' }, { id: 't_8' }],
+      headers: { 'content-range': 'transactions 40-41/*' },
+    });
+    const provider = createDataProvider(session);
+    const deep = await provider.getList('transactions', {
+      pagination: { page: 21, perPage: 2 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    });
+    expect(deep).toEqual({
+      data: [{ id: 't_9' }, { id: 't_8' }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      total: undefined,
+    });
+    const ofPerson = await provider.getManyReference('transactions', {
+      target: 'user_id',
+      id: 'u_1',
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'global_position', order: 'DESC' },
+      filter: {},
+    });
+    expect(ofPerson.total).toBeUndefined();
+    expect(ofPerson.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+  });
+
   it('pages lists by keyset: page n + 1 after page n, back by the kept cursor, reset by a filter', async () => {
     routes['GET /api/v1/admin/events'] = (request) => {
       const after = new URL(request.url, baseUrl).searchParams.get('after');

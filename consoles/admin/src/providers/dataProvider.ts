@@ -13,6 +13,7 @@ import {
   platformAccountChoices,
 } from './accountChoices';
 import { createKeysetPages } from './keysetPages';
+import { withUnknownTotal } from './unknownTotal';
 import type { Session } from './session';
 
 export type UserAction = 'grant-admin' | 'revoke-admin' | 'disable' | 'enable';
@@ -121,7 +122,8 @@ export function createDataProvider(session: Session): AdminDataProvider {
   const keysetPage = createKeysetPages(apiUrl, httpClient);
   // Keyset pages where the list has a cursor for the page; the offset form (with a total) else.
   const listPage = async (resource: string, params: GetListParams) =>
-    (await keysetPage(resource, params)) ?? rest.getList(resource, params);
+    (await keysetPage(resource, params)) ??
+    withUnknownTotal(await rest.getList(resource, params), params.pagination?.page ?? 1);
   // The staff actions that are not CRUD go through the typed client, with the bearer token, and
   // fail with the same HttpError as fetchUtils.fetchJson (react-admin's notifications and
   // authProvider.checkError read its status and body).
@@ -159,6 +161,9 @@ export function createDataProvider(session: Session): AdminDataProvider {
 
   const provider: AdminDataProvider = {
     ...rest,
+    async getManyReference(resource, params) {
+      return withUnknownTotal(await rest.getManyReference(resource, params), params.pagination?.page ?? 1);
+    },
     async getList(resource, params) {
       if (resource === ACCOUNTS) {
         // The choices are the records of the accounts view (react-admin types them generically).

@@ -55,6 +55,11 @@ export interface RaListSpec<Row> {
   pageFrom?: (frame: PageFrame) => string;
   /** The offset form's total when there is no filter, where counting `from` would read it all. */
   countAll?: string;
+  /**
+   * Rows past the page the offset form counts for its total (COUNTED_PAST_PAGE by default); 0
+   * gives `*` whenever the list goes on past the page.
+   */
+  countPastPage?: number;
 }
 
 /** What a page asks of `pageFrom`. */
@@ -63,10 +68,10 @@ export interface PageFrame {
   conditions: readonly string[];
   order: 'ASC' | 'DESC';
   /**
-   * Rows the page needs from the start of the order (its offset included, its look-ahead too);
-   * undefined for every matching row (the offset form's count).
+   * Rows the page needs from the start of the order (its offset included, its look-ahead too,
+   * or the offset form's bounded count).
    */
-  rows: number | undefined;
+  rows: number;
   /** The filter as sent (its names are known filters). */
   filter: Record<string, unknown>;
   /** The id of the keyset cursor's row, when the page starts after one. */
@@ -167,7 +172,8 @@ export function orderBy<Row>(spec: RaListSpec<Row>, column: string, order: 'ASC'
 
 /**
  * One page of a staff list: keyset when the query has `after`, else the offset form
- * (`range`, with Content-Range and an exact total) that react-admin's simple REST speaks.
+ * (`range`, with Content-Range and a total counted at most COUNTED_PAST_PAGE rows past the page)
+ * that react-admin's simple REST speaks.
  */
 export async function raList<Row extends Record<string, unknown>>(
   sql: SqlExecutor,
@@ -198,36 +204,72 @@ async function offsetPage<Row extends Record<string, unknown>>(
   }
   const start = range.data[0];
   const count = Math.min(range.data[1] - range.data[0] + 1, MAX_PAGE_ROWS);
-  const where = whereClause(conditions);
-  const countAll = conditions.length === 0 ? spec.countAll : undefined;
-  // The count's source binds its own values; the page binds its own again after them.
+  // The page's source binds its own values; a count binds its own again after the page has run.
   const mark = params.length;
-  const counted = spec.pageFrom
-    ? spec.pageFrom({ conditions, order, rows: undefined, filter, afterId: undefined, bind })
-    : spec.from;
-  const totalResult = await sql.query<{ total: number | string }>(
-    countAll ?? `SELECT count(*) AS total FROM ${counted} ${where}`,
-    countAll ? [] : [...params],
-  );
-  params.length = mark;
-  const total = Number(totalResult.rows[0]?.total ?? 0);
   const from = pageFrom(spec, sortColumn, {
     conditions,
     order,
-    rows: start + count,
+    rows: start + count + 1,
     filter,
     afterId: undefined,
     bind,
   });
-  const { rows } = await sql.query<Row>(
-    `SELECT ${spec.select} FROM ${from} ${where}
-     ORDER BY ${orderBy(spec, sortColumn, order)} LIMIT ${count} OFFSET ${start}`,
-    params,
+  // One row more than the page tells whether the list goes on past it.
+  const fetched = await sql.query<Row>(
+    `SELECT ${spec.select} FROM ${from} ${whereClause(conditions)}
+     ORDER BY ${orderBy(spec, sortColumn, order)} LIMIT ${count + 1} OFFSET ${start}`,
+    [...params],
   );
+  params.length = mark;
+  const rows = fetched.rows.slice(0, count);
+  const listed = { start, rows: rows.length, more: fetched.rows.length > count };
+  const total = await offsetTotal(sql, spec, { conditions, order, filter, params, bind }, listed);
   const end = rows.length > 0 ? start + rows.length - 1 : start;
-  reply.header('content-range', `${spec.resource} ${start}-${end}/${total}`);
+  reply.header('content-range', `${spec.resource} ${start}-${end}/${total ?? '*'}`);
   reply.header('access-control-expose-headers', 'Content-Range');
   return rows.map((row) => spec.toRecord(row));
+}
+
+/**
+ * How many rows past a page's end the offset form counts. A list's exact total would count every
+ * matching row: seconds on a table of millions (the staff transactions of a ten-million-event
+ * world), past the statement timeout on the event log's packed batches. Within this many rows
+ * past the page the total is exact; beyond, Content-Range says `*` (RFC 9110's unknown complete
+ * length) and the staff console pages on without a last page
+ * (consoles/admin/src/providers/unknownTotal.ts). A spec may count less (`countPastPage`).
+ */
+export const COUNTED_PAST_PAGE = 1000;
+
+/**
+ * The offset form's total, undefined where it is not known cheaply. A page that ends the list
+ * knows it (no count). Else: what the spec counts cheaply without a filter (`countAll`), or a
+ * count of at most `countPastPage` rows past the page (past the end: of the rows before it).
+ */
+async function offsetTotal<Row>(
+  sql: SqlExecutor,
+  spec: RaListSpec<Row>,
+  request: Pick<ListRequest, 'conditions' | 'order' | 'filter' | 'params' | 'bind'>,
+  listed: { start: number; rows: number; more: boolean },
+): Promise<number | undefined> {
+  const { conditions, order, filter, params, bind } = request;
+  if (!listed.more && (listed.rows > 0 || listed.start === 0)) return listed.start + listed.rows;
+  if (conditions.length === 0 && spec.countAll) {
+    const { rows } = await sql.query<{ total: number | string }>(spec.countAll);
+    return Number(rows[0]?.total ?? 0);
+  }
+  const pastPage = spec.countPastPage ?? COUNTED_PAST_PAGE;
+  if (listed.more && pastPage === 0) return undefined;
+  // Past the end, the rows before the page are counted (fewer than its start).
+  const limit = listed.more ? listed.start + listed.rows + pastPage + 1 : listed.start;
+  const counted = spec.pageFrom
+    ? spec.pageFrom({ conditions, order, rows: limit, filter, afterId: undefined, bind })
+    : spec.from;
+  const { rows } = await sql.query<{ total: number | string }>(
+    `SELECT count(*) AS total FROM (SELECT 1 FROM ${counted} ${whereClause(conditions)} LIMIT ${limit}) counted`,
+    params,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return total < limit || !listed.more ? total : undefined;
 }
 
 /** `from`, or the page's own derived table where the spec pages its source itself. */
