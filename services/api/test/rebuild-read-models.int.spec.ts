@@ -20,6 +20,7 @@ describe.each(MODES)('rebuilding every projection ($name)', (mode) => {
     runtime = await startTestRuntime(mode);
     expect(await seedDemoWorld(runtime.app, runtime.context, runtime.localLangfuse)).toBe(true);
     await inviteSomeone(runtime);
+    await firstLangfuseSync(runtime);
     await caughtUp(runtime);
   }, 120_000);
   afterAll(async () => {
@@ -59,6 +60,10 @@ describe.each(MODES)('rebuilding every projection ($name)', (mode) => {
         'cashouts',
       ]),
     );
+    // The demo world's background work (Langfuse sync, lease expiry) settles first, so the
+    // tables dumped here are the ones the rebuild must give back, and what follows is its doing.
+    await quiet(runtime);
+    await caughtUp(runtime);
     const before = await dumpTables(runtime, tables);
     const corrupted: string[] = [];
     for (const [index, table] of tables.entries()) corrupted.push(await corruptOneRow(runtime, table, index));
@@ -71,9 +76,6 @@ describe.each(MODES)('rebuilding every projection ($name)', (mode) => {
       expect(check.failures.some((failure) => failure.startsWith(description))).toBe(true);
     }
 
-    // The demo world's background work (Langfuse sync, lease expiry) settles first, so what
-    // follows is the rebuild's doing alone.
-    await quiet(runtime);
     const effects = await sideEffects(runtime);
     const rebuilt = await rebuildReadModels({
       sql: runtime.sql,
@@ -174,6 +176,23 @@ async function inviteSomeone(runtime: Runtime): Promise<void> {
     payload: { email: 'invited@example.com' },
   });
   if (reply.statusCode >= 300) throw new Error(`invitation failed: ${reply.statusCode} ${reply.body}`);
+}
+
+/**
+ * The demo world's Langfuse connection is synced by the evaluation worker's Langfuse tick (every
+ * tenth tick, so up to 10 s after the world is written); its items must be in before any dump.
+ */
+async function firstLangfuseSync(runtime: Runtime): Promise<void> {
+  await eventually(
+    async () =>
+      (
+        await runtime.sql.query<{ waiting: number }>(
+          'SELECT count(*)::int AS waiting FROM langfuse_connections WHERE synced_until IS NULL',
+        )
+      ).rows[0]!.waiting,
+    (waiting) => waiting === 0,
+    30_000,
+  );
 }
 
 /** Waits until nothing has been appended to the log for a second. */

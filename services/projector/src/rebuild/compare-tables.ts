@@ -36,9 +36,13 @@ export interface TablePair {
 const qualified = (schema: string, table: string) => `${ident(schema)}.${ident(table)}`;
 
 /**
- * Compares a live table with its shadow inside `tx`, set-based: the keys of the rows that differ
- * (EXCEPT ALL both ways, one pass over each side, no round trip per row) go to a temporary table
- * dropped at commit, which the samples and the swap then read. Every column takes part.
+ * Compares a live table with its shadow inside `tx`, set-based: the two sides are paired by
+ * primary key (a FULL JOIN, one pass over each side, no round trip per row), and the keys of the
+ * rows that are missing on one side or differ in any column (`IS DISTINCT FROM`, so NULL equals
+ * NULL) go to a temporary table dropped at commit, which the samples and the swap then read.
+ * Every column takes part. With a primary key on both sides this finds exactly the rows that
+ * EXCEPT ALL both ways would, at a fraction of the cost: EXCEPT ALL sorted or hashed every row
+ * twice, and spilled to disk beyond a few hundred thousand rows.
  */
 export async function compareTable(
   tx: SqlExecutor,
@@ -48,15 +52,15 @@ export async function compareTable(
   const { shape } = pair;
   const live = qualified(pair.liveSchema, shape.table);
   const shadow = qualified(pair.shadowSchema, shape.table);
-  const keys = shape.key.map(ident).join(', ');
-  const compared = shape.comparable.join(', ');
+  const first = ident(shape.key[0]!);
   const diff = diffTableName(shape.table);
   await tx.query(`DROP TABLE IF EXISTS ${diff}`);
   await tx.query(
     `CREATE TEMPORARY TABLE ${diff} ON COMMIT DROP AS
-     SELECT ${keys} FROM (SELECT ${compared} FROM ${live} EXCEPT ALL SELECT ${compared} FROM ${shadow}) AS only_live
-     UNION
-     SELECT ${keys} FROM (SELECT ${compared} FROM ${shadow} EXCEPT ALL SELECT ${compared} FROM ${live}) AS only_rebuilt`,
+     SELECT ${shape.key.map((k) => `coalesce(l.${ident(k)}, r.${ident(k)}) AS ${ident(k)}`).join(', ')}
+     FROM ${live} l FULL JOIN ${shadow} r ON ${shape.key.map((k) => `l.${ident(k)} = r.${ident(k)}`).join(' AND ')}
+     WHERE l.${first} IS NULL OR r.${first} IS NULL
+        OR ROW(${comparedValues(shape, 'l')}) IS DISTINCT FROM ROW(${comparedValues(shape, 'r')})`,
   );
   const counts = await tx.query<{ differences: number; live_rows: number; rebuilt_rows: number }>(
     `SELECT (SELECT count(*) FROM ${diff}) AS differences, (SELECT count(*) FROM ${live}) AS live_rows,
@@ -70,6 +74,14 @@ export async function compareTable(
     differences,
     samples: differences > 0 ? await sampleDifferences(tx, pair, maxSamples) : [],
   };
+}
+
+/** Every column of the row `alias`, as compared: `json` ones as text (they have no `=`). */
+function comparedValues(shape: TableShape, alias: string): string {
+  const asText = new Set(shape.comparedAsText);
+  return shape.columns
+    .map((column) => `${alias}.${ident(column)}${asText.has(column) ? '::text' : ''}`)
+    .join(', ');
 }
 
 async function sampleDifferences(

@@ -6,7 +6,11 @@ import { ident } from './table-shape.js';
 /**
  * One projection's shadow: a schema of its own holding an empty copy of each of its tables
  * (`LIKE ... INCLUDING ALL`: same columns, defaults, constraints and indexes; the secondary
- * indexes are built after the bulk replay). A schema per
+ * indexes are built after the bulk replay). The copies are UNLOGGED: they never become live
+ * tables (the swap copies the differing rows into the live ones, which stay logged) and are
+ * dropped after the comparison, and a crash that empties them only costs the rebuild it
+ * interrupted, so writing them to the WAL (about as much again as the rows themselves, plus
+ * their index pages) buys nothing. A schema per
  * projection, so that a handler reading another projection's table still reads the live one,
  * as it does when it runs live.
  */
@@ -42,7 +46,7 @@ export async function createShadows(
       await tx.query(`CREATE SCHEMA ${ident(shadow.schema)}`);
       for (const table of shadow.projection.tables) {
         await tx.query(
-          `CREATE TABLE ${ident(shadow.schema)}.${ident(table)} (LIKE ${ident(liveSchema)}.${ident(table)} INCLUDING ALL)`,
+          `CREATE UNLOGGED TABLE ${ident(shadow.schema)}.${ident(table)} (LIKE ${ident(liveSchema)}.${ident(table)} INCLUDING ALL)`,
         );
       }
       shadow.deferredIndexes = await dropSecondaryIndexes(tx, shadow.schema);

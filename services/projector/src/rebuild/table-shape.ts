@@ -8,10 +8,10 @@ export interface TableShape {
   /** The primary key's columns: how a differing row is named and replaced. */
   key: string[];
   /**
-   * The columns as they go into EXCEPT: a `json` column has no equality operator, so it is
-   * compared as text (jsonb, arrays and the scalar types compare as themselves).
+   * The columns compared as text: a `json` column has no equality operator (jsonb, arrays and
+   * the scalar types compare as themselves).
    */
-  comparable: string[];
+  comparedAsText: string[];
 }
 
 /** A name the catalog returned, quoted for SQL (read-model names are plain, but never trust that). */
@@ -40,10 +40,6 @@ export async function readTableShape(sql: SqlExecutor, schema: string, table: st
     table,
     columns: rows.map((row) => row.column_name),
     key,
-    comparable: rows.map((row) =>
-      row.data_type === 'json'
-        ? `${ident(row.column_name)}::text AS ${ident(row.column_name)}`
-        : ident(row.column_name),
-    ),
+    comparedAsText: rows.filter((row) => row.data_type === 'json').map((row) => row.column_name),
   };
 }
