@@ -35,6 +35,11 @@ describe('bench:reads arguments', () => {
       port: 4210,
     });
     expect(parseReadBenchArgs(['--if-present']).ifPresent).toBe(true);
+    expect(parseReadBenchArgs(['--lag-seconds', '0', '--lag-evaluators=8'])).toEqual({
+      ...DEFAULT_READ_BENCH,
+      lagSeconds: 0,
+      lagEvaluators: 8,
+    });
   });
 
   it.each([
@@ -46,6 +51,8 @@ describe('bench:reads arguments', () => {
       '--database takes a plain PostgreSQL database name (a-z, 0-9, _)',
     ],
     [['--seconds'], '--seconds needs a value'],
+    [['--lag-seconds', '-1'], '--lag-seconds takes a whole number of at least 0'],
+    [['--lag-evaluators', '0'], '--lag-evaluators takes a whole number of at least 1'],
     [['--fast', '1'], 'unknown option --fast'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseReadBenchArgs(argv)).toThrow(new BenchArgumentError(message));

@@ -17,6 +17,10 @@ export interface ReadBenchOptions {
   port: number;
   /** Without a world database, say so and succeed (how `npm run bench` includes this bench). */
   ifPresent: boolean;
+  /** Seconds of evaluation loop while the projection lag is sampled; 0 skips that phase. */
+  lagSeconds: number;
+  /** Evaluators (one keep-alive connection each) in that loop. */
+  lagEvaluators: number;
 }
 
 export const DEFAULT_READ_BENCH: ReadBenchOptions = {
@@ -27,6 +31,8 @@ export const DEFAULT_READ_BENCH: ReadBenchOptions = {
   skipReplay: false,
   port: 0,
   ifPresent: false,
+  lagSeconds: 20,
+  lagEvaluators: 32,
 };
 
 export class BenchArgumentError extends Error {}
@@ -36,6 +42,8 @@ const NUMERIC = {
   '--connections': 'connections',
   '--seed': 'seed',
   '--port': 'port',
+  '--lag-seconds': 'lagSeconds',
+  '--lag-evaluators': 'lagEvaluators',
 } as const;
 
 export function parseReadBenchArgs(argv: readonly string[]): ReadBenchOptions {
@@ -57,7 +65,7 @@ export function parseReadBenchArgs(argv: readonly string[]): ReadBenchOptions {
     const key = NUMERIC[flag as keyof typeof NUMERIC];
     if (!key) throw new BenchArgumentError(`unknown option ${flag}`);
     const number = Number(value);
-    const least = key === 'seed' || key === 'port' ? 0 : 1;
+    const least = key === 'seed' || key === 'port' || key === 'lagSeconds' ? 0 : 1;
     if (!Number.isSafeInteger(number) || number < least || (key === 'port' && number > 65_535))
       throw new BenchArgumentError(`${flag} takes a whole number of at least ${least}`);
     options[key] = number;

@@ -34,13 +34,23 @@ const EVENT_LOG_FILTERS: Array<(world: WorldFacts) => Record<string, unknown>> =
   () => ({ type: 'CreditsAdjusted' }),
   (world) => ({ user_id: world.evaluatorId }),
   (world) => ({ stream_prefix: `evaluation-${world.evaluationId}` }),
+  // The actor every event of a seeded world has (seed-scale writes as `system:seed-scale`).
+  () => ({ actor: 'system:seed-scale' }),
+  // The evaluator in any role, and their earnings account in a posting.
+  (world) => ({ party: world.evaluatorId }),
+  (world) => ({ account: `earning:${world.evaluatorId}` }),
+  // A seeded world carries no correlation or causation ids: the cost of a value no batch holds.
+  (world) => ({ correlation_id: world.evaluationId }),
+  (world) => ({ causation_id: world.evaluationId }),
 ];
+
+type Labels = [string, string, string, string, string, string, string, string, string];
 
 /** The staff event log under each filter, as one query form (`ra` or `keyset`) asks for it. */
 function eventLogRoutes(
   prefix: string,
   form: (filter: Record<string, unknown>) => string,
-  labels: [string, string, string, string],
+  labels: Labels,
 ): ReadRoute[] {
   return EVENT_LOG_FILTERS.map((filter, index) => ({
     name: `${prefix}: ${labels[index]}`,
@@ -130,9 +140,29 @@ export const READ_ROUTES: ReadRoute[] = [
     path: () => `/api/v1/admin/evaluator-applications?${ra()}`,
     p99TargetMs: READ_P99_TARGET_MS,
   },
-  ...eventLogRoutes('event log', ra, ['newest', 'type filter', 'person filter', 'stream prefix']),
+  ...eventLogRoutes('event log', ra, [
+    'newest',
+    'type filter',
+    'person filter',
+    'stream prefix',
+    'actor filter',
+    'party filter',
+    'account filter',
+    'correlation filter',
+    'causation filter',
+  ]),
   // The same event log pages as the staff console asks for them: keyset, without a total.
-  ...eventLogRoutes('event log, keyset', keyset, ['newest', 'type', 'person', 'stream']),
+  ...eventLogRoutes('event log, keyset', keyset, [
+    'newest',
+    'type',
+    'person',
+    'stream',
+    'actor',
+    'party',
+    'account',
+    'correlation',
+    'causation',
+  ]),
   {
     name: 'staff: transactions, keyset',
     asker: 'admin',

@@ -201,12 +201,16 @@ export async function startRuntime(settings: AppConfig, options: RuntimeOptions 
           projection: DOMAIN_PROJECTION,
           apply: loopNotes.wrap(createDomainProjection(DOMAIN_EVENT_HANDLERS)),
           // Embedded, every transaction shares PGlite's one connection: smaller batches keep a busy
-          // projection from holding the claims and votes up for long.
+          // projection from holding the claims and votes up for long. PostgreSQL has a pool.
           source: {
             kind: 'bus',
             bus,
             consumerName: DOMAIN_PROJECTION,
-            ...(config.natsUrl ? leased(DOMAIN_PROJECTION) : { batchSize: EMBEDDED_DOMAIN_BATCH }),
+            ...(config.natsUrl
+              ? leased(DOMAIN_PROJECTION)
+              : config.databaseUrl
+                ? {}
+                : { batchSize: EMBEDDED_DOMAIN_BATCH }),
           },
           pacingMs: PROJECTION_PACING_MS,
           ...projectionFailureHandling(config, logger),

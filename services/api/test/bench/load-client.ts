@@ -21,6 +21,11 @@ export interface LoadJob {
   evaluationId?: string;
   /** Requests to send in all (the bare route only). */
   requests?: number;
+  /**
+   * Loops only: claim no more after this many seconds (a bounded run, as the read bench's
+   * projection-lag phase needs); without it, until the evaluation has nothing left.
+   */
+  seconds?: number;
 }
 
 export interface LoadResult {
@@ -168,13 +173,15 @@ async function run(
   }
 
   let failures = 0;
+  const deadline = job.seconds === undefined ? Infinity : performance.now() + job.seconds * 1000;
+  const timeLeft = () => performance.now() < deadline;
   await Promise.all(
     connections.map(async (connection, i) => {
       const headers = job.users[i]!;
       const claimBody = { evaluation_id: job.evaluationId };
       if (job.kind === 'claim-then-vote') {
-        // Claim then vote: two requests per completed vote, until nothing is left.
-        for (;;) {
+        // Claim then vote: two requests per completed vote, until nothing is left (or the time).
+        while (timeLeft()) {
           const t0 = performance.now();
           const claim = await timed(connection, claimPath, headers, claimBody);
           if (claim.status === 404) return;
@@ -192,6 +199,7 @@ async function run(
           result.votes += 1;
           result.perVote.push(performance.now() - t0);
         }
+        return;
       }
       // One claim, then each vote claims the next item (next: true): one request per vote.
       const claim = await timed(connection, claimPath, headers, claimBody);
@@ -209,7 +217,7 @@ async function run(
         const problem = vote.json.next_problem as { code: string } | undefined;
         if (!next && problem?.code !== 'no_item_available')
           throw new Error(`next claim failed: ${JSON.stringify(problem)}`);
-        assignmentId = next?.assignment_id;
+        assignmentId = timeLeft() ? next?.assignment_id : undefined;
       }
     }),
   );
