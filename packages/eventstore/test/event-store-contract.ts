@@ -261,6 +261,60 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       60_000,
     );
 
+    it('writes where each packed entry lies in its batch, in bytes, whatever the text holds', async () => {
+      // Multi-byte text (2, 3 and 4 bytes a character) and escapes before and between entries, so
+      // byte and character offsets differ and an escape changes an entry's length.
+      const texts = [
+        'plain',
+        'café é',
+        '評価 と 投票',
+        'emoji 😀 and \\ "quoted"\ttab',
+        'line\nbreak \u2028',
+      ];
+      const outcomes = await store
+        .prepare([
+          {
+            packed: true,
+            appends: [
+              {
+                stream_id: 'offsets-a',
+                expected_version: 'no_stream',
+                events: texts.map((text, n) => ({
+                  type: 'Packed',
+                  data: { n, text },
+                  metadata: { note: text },
+                })),
+              },
+            ],
+          },
+        ])
+        .run();
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      const { rows } = await fixture.sql.query<{
+        entry_offsets: number[];
+        events: string;
+        event_count: number;
+      }>('SELECT entry_offsets, events, event_count FROM event_batches WHERE format = 2');
+      expect(rows).toHaveLength(1);
+      const { entry_offsets: offsets, events: body, event_count: count } = rows[0]!;
+      const bytes = Buffer.from(body, 'utf8');
+      expect(offsets.map(Number)).toHaveLength(Number(count) + 1);
+      expect(Number(offsets.at(-1))).toBe(bytes.length);
+      const entries = offsets
+        .slice(0, -1)
+        .map((start, k) => bytes.subarray(Number(start), Number(offsets[k + 1]) - 1).toString('utf8'));
+      expect(entries.map((entry) => JSON.parse(entry))).toEqual(JSON.parse(body));
+      // The same cut in SQL, as the staff event log makes it.
+      const cut = await fixture.sql.query<{ entry: unknown }>(
+        `SELECT convert_from(substring(convert_to(b.events, 'UTF8') FROM b.entry_offsets[k] + 1
+             FOR b.entry_offsets[k + 1] - b.entry_offsets[k] - 1), 'UTF8')::jsonb AS entry
+           FROM event_batches b CROSS JOIN generate_series(1, b.event_count) k WHERE b.format = 2 ORDER BY k`,
+      );
+      expect(
+        cut.rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry)),
+      ).toEqual(JSON.parse(body));
+    });
+
     it('packs units into the journal and reads them back with the rows, in position order', async () => {
       const packedUnit = (stream: string, expected: number | 'no_stream', ...ns: number[]) => ({
         packed: true,

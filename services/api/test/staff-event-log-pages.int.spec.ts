@@ -62,17 +62,19 @@ for (const mode of runtimeModes()) {
      * batch's body. Returns its position.
      */
     async function writePacked(streamId: string, event: NewEvent) {
+      return (await writePackedRun(streamId, [event]))[0]!;
+    }
+
+    /** Several events in one packed unit (so in one batch); their positions. */
+    async function writePackedRun(streamId: string, events: NewEvent[]) {
       const journal = runtime.store as unknown as PackedJournal;
       const [outcome] = await journal
         .prepare([
-          {
-            packed: true,
-            appends: [{ stream_id: streamId, expected_version: 'no_stream', events: [event] }],
-          },
+          { packed: true, appends: [{ stream_id: streamId, expected_version: 'no_stream', events }] },
         ])
         .run();
       expect(outcome?.ok, JSON.stringify(outcome)).toBe(true);
-      return outcome!.ok ? String(outcome!.events[0]!.global_position) : '';
+      return outcome!.ok ? outcome!.events.map((event) => String(event.global_position)) : [];
     }
 
     async function keysetIds(filter: Record<string, unknown>, limit: number): Promise<string[]> {
@@ -187,6 +189,46 @@ for (const mode of runtimeModes()) {
         const offset = await get(`events${q({ filter, range: [0, 24] })}`);
         expect(offset.json(), JSON.stringify(filter)).toEqual([]);
       }
+    });
+
+    it('cuts a batch at its entries whatever their text holds, and finds values written with escapes', async () => {
+      // Characters of 1 to 4 bytes before and between the entries looked up, so a cut by
+      // characters instead of bytes would land inside another entry.
+      const odd = 'c "quoted" \\ tab\t ü 評 😀';
+      const positions = await writePackedRun('probe-cut', [
+        { type: 'ProbeCut', data: { note: 'café 評価 😀😀', owner_id: 'cut-other' } },
+        { type: 'ProbeCut', data: { owner_id: 'cut-owner', note: '😀' }, metadata: { correlation_id: odd } },
+        { type: 'ProbeCutOther', data: { note: 'ü'.repeat(50), owner_id: 'cut-owner' } },
+        {
+          type: 'ProbeCut',
+          data: { requester_id: 1e21, postings: [{ debit: `spending:${odd}`, credit: 'earning:cut' }] },
+        },
+      ]);
+      const cases: Array<[Record<string, unknown>, string[]]> = [
+        [{ party: 'cut-owner' }, [positions[2]!, positions[1]!]],
+        [{ party: 'cut-owner', type: 'ProbeCut' }, [positions[1]!]],
+        [{ correlation_id: odd }, [positions[1]!]],
+        [{ account: `spending:${odd}` }, [positions[3]!]],
+        [{ party: '1000000000000000000000' }, [positions[3]!]],
+        [{ type: 'ProbeCutOther' }, [positions[2]!]],
+        [{ stream_id: 'probe-cut', type: 'ProbeCut' }, [positions[3]!, positions[1]!, positions[0]!]],
+        [{ party: 'cut' }, []],
+      ];
+      for (const [filter, expected] of cases) {
+        const label = JSON.stringify(filter);
+        expect(await viewIds(filter), label).toEqual(expected);
+        expect(await keysetIds(filter, 1), label).toEqual(expected);
+        const offset = await get(`events${q({ filter, range: [0, 9] })}`);
+        expect(offset.statusCode, offset.body).toBe(200);
+        expect(
+          offset.json<Array<{ id: number }>>().map((row) => String(row.id)),
+          label,
+        ).toEqual(expected);
+      }
+      const one = await get(`events${q({ filter: { correlation_id: odd }, range: [0, 9] })}`);
+      expect(one.json<Array<{ payload: unknown; correlation_id: string }>>()).toEqual([
+        expect.objectContaining({ payload: { owner_id: 'cut-owner', note: '😀' }, correlation_id: odd }),
+      ]);
     });
 
     it('finds the actor, ids, people and accounts named only inside a packed batch', async () => {

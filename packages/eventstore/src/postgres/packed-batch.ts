@@ -48,6 +48,11 @@ export class PackedRun {
   readonly types = new Set<string>();
   /** The batch's names, indexed for the staff event log's filters (migrations 023 and 025). */
   readonly names = new BatchNames();
+  /**
+   * Where each entry starts in the body's UTF-8 bytes, and the body's length last (migration 027):
+   * `[` is byte 0, and each entry is followed by one byte, a comma or `]`.
+   */
+  readonly entryOffsets: number[] = [1];
   body = '';
   hash = '';
   constructor(
@@ -62,9 +67,9 @@ export class PackedRun {
 
   push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
     // Ids, stream ids and types were checked against patterns that need no JSON escaping.
-    this.entries.push(
-      `["${event.event_id}","${event.stream_id}",${event.stream_version},"${event.type}",${event.schema_version},${dataJson},${metadataJson}]`,
-    );
+    const entry = `["${event.event_id}","${event.stream_id}",${event.stream_version},"${event.type}",${event.schema_version},${dataJson},${metadataJson}]`;
+    this.entries.push(entry);
+    this.entryOffsets.push(this.entryOffsets.at(-1)! + Buffer.byteLength(entry) + 1);
     this.events.push(event);
     this.types.add(event.type);
     this.names.add(event);
@@ -103,12 +108,12 @@ export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean):
     : '';
   const { names } = batch;
   return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, user_ids,
-      stream_ids, actors, correlation_ids, causation_ids, parties, accounts, prev_hash, last_hash,
-      recorded_at, events)
+      stream_ids, actors, correlation_ids, causation_ids, parties, accounts, entry_offsets, prev_hash,
+      last_hash, recorded_at, events)
     SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ${textArray(batch.types)},
       ${textArray(names.userIds)}, ${textArray(names.streamIds)}, ${textArray(names.actors)},
       ${textArray(names.correlationIds)}, ${textArray(names.causationIds)}, ${textArray(names.parties)},
-      ${textArray(names.accounts)}, '${batch.prevHash}', '${batch.hash}', '${batch.recordedAt}',
+      ${textArray(names.accounts)}, ARRAY[${batch.entryOffsets.join(',')}]::integer[], '${batch.prevHash}', '${batch.hash}', '${batch.recordedAt}',
       ${tag}${batch.body}${tag}
     ${condition}
     RETURNING first_position;`;

@@ -1,3 +1,4 @@
+import { ARROW_TEXT, COULD_BE_JSON_TEXT, entryNeedles, filterTexts } from './event-log-needles.js';
 import type { Bind, PageFrame } from './ra-list.js';
 
 /*
@@ -27,16 +28,32 @@ const FORMAT_1 = (
     e->>'hash' AS hash
   FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) e`;
 
-/** Format 2 batches: arrays of [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
-const FORMAT_2 = (
-  batches: string,
-) => `SELECT b.first_position AS batch_position, b.first_position + e.ord - 1 AS global_position,
+/** The event_log columns of a format 2 entry `e.v` at ordinal `e.ord` of batch `b`. */
+const FORMAT_2_COLUMNS = `b.first_position AS batch_position, b.first_position + e.ord - 1 AS global_position,
     (e.v->>0)::uuid AS event_id, e.v->>1 AS stream_id, (e.v->>2)::integer AS stream_version, e.v->>3 AS type,
     (e.v->>4)::integer AS schema_version, e.v->5 AS data, e.v->6 AS metadata, b.recorded_at AS recorded_at,
-    b.prev_hash AS prev_hash, b.last_hash AS hash
+    b.prev_hash AS prev_hash, b.last_hash AS hash`;
+
+/** Format 2 batches: arrays of [event_id, stream_id, stream_version, type, schema_version, data, metadata]. */
+const FORMAT_2 = (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
   FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
 
-const texts = (value: unknown) => (Array.isArray(value) ? value : [value]).map(String);
+/**
+ * Format 2 batches, parsing only the entries whose text holds the needles (`entry.text`
+ * conditions): each entry's bytes are cut from the body at its offsets (migration 027) and only
+ * those that pass are parsed. The body is read once per batch (`raw`, kept whole by OFFSET 0),
+ * and the parsed entries are computed once each (OFFSET 0 again; flattened, every `e.v` below
+ * would parse its entry anew).
+ */
+const FORMAT_2_ENTRIES = (needles: string) => (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
+  FROM ${batches} b
+    CROSS JOIN LATERAL (SELECT convert_to(b.events, 'UTF8') AS bytes OFFSET 0) raw
+    CROSS JOIN LATERAL (
+      SELECT entry.ord, entry.text::jsonb AS v
+      FROM (SELECT ord, convert_from(substring(raw.bytes FROM b.entry_offsets[ord] + 1
+                FOR b.entry_offsets[ord + 1] - b.entry_offsets[ord] - 1), 'UTF8') AS text
+            FROM generate_series(1, b.event_count) ord) entry
+      WHERE ${needles} OFFSET 0) e`;
 
 /**
  * A tsquery of stream ids (`prefix`: ids that start so): each a quoted lexeme, its quotes and
@@ -71,19 +88,12 @@ const NAMED: Record<string, (values: string[], bind: Bind) => string> = {
 };
 
 /**
- * Filters that compare a `->>` text. The names hold only the texts of strings, numbers and
- * booleans; an object's or array's `->>` text (jsonb's rendering, which starts with `{` or `[`)
- * is not among them, so a value that could be one is not looked up in the names: the page then
- * parses the batches in order, as for `q`.
+ * The names hold only the texts of strings, numbers and booleans; a `->>` filter's value that
+ * could be an object's or array's text is not looked up in them: the page then parses the
+ * batches in order, as for `q`.
  */
-const ARROW_TEXT = new Set(['user_id', 'actor', 'correlation_id', 'causation_id', 'party']);
-const COULD_BE_JSON_TEXT = /^[[{]/;
-
-/** Filters whose condition (staff-event-routes.ts) compares the value as one text, a list too. */
-const ONE_TEXT = new Set(['user_id', 'party', 'account', 'stream_prefix']);
-
 function textCondition(name: string, value: unknown, bind: Bind): string | undefined {
-  const values = ONE_TEXT.has(name) ? [String(value)] : texts(value);
+  const values = filterTexts(name, value);
   const named = NAMED[name];
   if (values.length === 0 || !named) return undefined;
   if (ARROW_TEXT.has(name) && values.some((text) => COULD_BE_JSON_TEXT.test(text))) return undefined;
@@ -115,7 +125,7 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
       `b.first_position IN (SELECT b.first_position FROM event_batches b WHERE ${names.join(' AND ')} OFFSET 0)`,
     );
   if (filter.type !== undefined && filter.type !== null && filter.type !== '')
-    conditions.push(`b.types && ${bind(texts(filter.type))}::text[]`);
+    conditions.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
   // Positions were checked by the filters (whole numbers), which raList ran first.
   if (filter.position_from !== undefined && filter.position_from !== null && filter.position_from !== '')
     conditions.push(`b.last_position >= ${bind(Number(filter.position_from))}`);
@@ -132,6 +142,15 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
   return conditions;
 }
 
+/** `entry.text` holds one needle of each group (event-log-needles.ts); undefined: none. */
+function needleConditions(frame: PageFrame, bind: Bind): string | undefined {
+  const groups = entryNeedles(frame.filter);
+  if (groups.length === 0) return undefined;
+  return groups
+    .map((group) => `(${group.map((needle) => `strpos(entry.text, ${bind(needle)}) > 0`).join(' OR ')})`)
+    .join(' AND ');
+}
+
 const where = (conditions: readonly string[]) =>
   conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
@@ -140,6 +159,7 @@ export function eventLogPage(frame: PageFrame): string {
   const { order, conditions, bind } = frame;
   const { rows } = frame;
   const batches = batchConditions(frame, bind);
+  const needles = needleConditions(frame, bind);
   // The batches are chosen and ordered first, in a subquery of their own: however they are
   // found (walking the primary key, or an index of their names and a sort of the few rows), the
   // unpacking above them meets them in position order and stops once the page is full.
@@ -149,7 +169,7 @@ export function eventLogPage(frame: PageFrame): string {
       ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
   return `((SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
     UNION ALL ${packed(1, FORMAT_1)}
-    UNION ALL ${packed(2, FORMAT_2)}) event_log`;
+    UNION ALL ${packed(2, needles ? FORMAT_2_ENTRIES(needles) : FORMAT_2)}) event_log`;
 }
 
 /** The log's length: it is gapless, so its head position, without reading a batch. */
