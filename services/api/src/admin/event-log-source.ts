@@ -41,17 +41,19 @@ const FORMAT_2 = (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
 /**
  * Format 2 batches, parsing only the entries whose text holds the needles (`entry.text`
  * conditions): each entry's bytes are cut from the body at its offsets (migration 027) and only
- * those that pass are parsed. The body is read once per batch (`raw`, kept whole by OFFSET 0),
- * and the parsed entries are computed once each (OFFSET 0 again; flattened, every `e.v` below
- * would parse its entry anew).
+ * those that pass are parsed. The body and the offsets are read once per batch (`raw`, kept
+ * whole by OFFSET 0; the offsets copied by `|| '{}'`, since a stored array may be out of line
+ * and every subscript of it would read it again), and the parsed entries are computed once
+ * each (OFFSET 0 again; flattened, every `e.v` below would parse its entry anew).
  */
 const FORMAT_2_ENTRIES = (needles: string) => (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
   FROM ${batches} b
-    CROSS JOIN LATERAL (SELECT convert_to(b.events, 'UTF8') AS bytes OFFSET 0) raw
+    CROSS JOIN LATERAL (SELECT convert_to(b.events, 'UTF8') AS bytes,
+      b.entry_offsets || '{}'::integer[] AS offsets OFFSET 0) raw
     CROSS JOIN LATERAL (
       SELECT entry.ord, entry.text::jsonb AS v
-      FROM (SELECT ord, convert_from(substring(raw.bytes FROM b.entry_offsets[ord] + 1
-                FOR b.entry_offsets[ord + 1] - b.entry_offsets[ord] - 1), 'UTF8') AS text
+      FROM (SELECT ord, convert_from(substring(raw.bytes FROM raw.offsets[ord] + 1
+                FOR raw.offsets[ord + 1] - raw.offsets[ord] - 1), 'UTF8') AS text
             FROM generate_series(1, b.event_count) ord) entry
       WHERE ${needles} OFFSET 0) e`;
 
