@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { migrate, type SqlClient } from '../src/index.js';
-import { createEmptyDatabase, databaseKinds, type EmptyDatabase } from './support/databases.js';
-import { migrationsAround } from './support/migrations-around.js';
+import { databaseKinds } from './support/databases.js';
+import { useMigrationAround } from './support/migrations-around.js';
 
 /*
  * Migration 027 gives each packed (format 2) batch the byte offsets of its entries, which the
@@ -18,20 +18,12 @@ function writerOffsets(entries: unknown[]): number[] {
 }
 
 describe.each(databaseKinds())('migration 027, the packed batches entry offsets, on %s', (kind) => {
-  let database: EmptyDatabase;
   let client: SqlClient;
   let before: string;
   let through: string;
-  let removeMigrations: () => Promise<void>;
+  useMigrationAround(kind, ENTRY_OFFSETS, (around) => ({ client, before, through } = around));
   beforeEach(async () => {
-    database = await createEmptyDatabase(kind);
-    client = database.connect();
-    ({ before, through, remove: removeMigrations } = await migrationsAround(ENTRY_OFFSETS));
     await migrate(client, before);
-  });
-  afterEach(async () => {
-    await database.drop();
-    await removeMigrations();
   });
 
   const insertFormat2 = (first: number, body: string, count: number) =>

@@ -1,8 +1,8 @@
 import { PERSON_PAYLOAD_FIELDS } from '@evalmarket/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, type SqlClient } from '../src/index.js';
-import { createEmptyDatabase, databaseKinds, type EmptyDatabase } from './support/databases.js';
-import { migrationsAround } from './support/migrations-around.js';
+import { databaseKinds } from './support/databases.js';
+import { useMigrationAround } from './support/migrations-around.js';
 
 /*
  * Migration 025 gives each packed batch the actors, correlation and causation ids, people (in
@@ -15,21 +15,11 @@ const FILTER_NAMES = 25;
 type Names = Record<'actors' | 'correlation_ids' | 'causation_ids' | 'parties' | 'accounts', string[]>;
 
 describe.each(databaseKinds())('migration 025, the packed batches filter names, on %s', (kind) => {
-  let database: EmptyDatabase;
   let client: SqlClient;
   /** The migrations before 025, and those up to it (later ones must not run in this test). */
   let before: string;
   let through: string;
-  let removeMigrations: () => Promise<void>;
-  beforeEach(async () => {
-    database = await createEmptyDatabase(kind);
-    client = database.connect();
-    ({ before, through, remove: removeMigrations } = await migrationsAround(FILTER_NAMES));
-  });
-  afterEach(async () => {
-    await database.drop();
-    await removeMigrations();
-  });
+  useMigrationAround(kind, FILTER_NAMES, (around) => ({ client, before, through } = around));
 
   const namesByBatch = async () => {
     const { rows } = await client.query<Names & { first_position: number }>(

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, type SqlClient } from '../src/index.js';
-import { createEmptyDatabase, databaseKinds, type EmptyDatabase } from './support/databases.js';
-import { migrationsAround } from './support/migrations-around.js';
+import { databaseKinds } from './support/databases.js';
+import { useMigrationAround } from './support/migrations-around.js';
 
 /*
  * Migration 023 gives each packed batch the people (payload `user_id`) and stream ids it names,
@@ -11,21 +11,11 @@ import { migrationsAround } from './support/migrations-around.js';
 const BATCH_NAMES = 23;
 
 describe.each(databaseKinds())('migration 023, the packed batches names, on %s', (kind) => {
-  let database: EmptyDatabase;
   let client: SqlClient;
   /** The migrations before 023, and those up to it (later ones must not run in this test). */
   let before: string;
   let through: string;
-  let removeMigrations: () => Promise<void>;
-  beforeEach(async () => {
-    database = await createEmptyDatabase(kind);
-    client = database.connect();
-    ({ before, through, remove: removeMigrations } = await migrationsAround(BATCH_NAMES));
-  });
-  afterEach(async () => {
-    await database.drop();
-    await removeMigrations();
-  });
+  useMigrationAround(kind, BATCH_NAMES, (around) => ({ client, before, through } = around));
 
   it('fills the names of the batches already written, in either format', async () => {
     await migrate(client, before);
