@@ -90,6 +90,16 @@ for (const mode of runtimeModes()) {
       throw new Error('the pages never ended');
     }
 
+    /** The ids of the offset form's page `range` and its Content-Range (the reply must be 200). */
+    async function offsetPage(filter: Record<string, unknown>, range: [number, number]) {
+      const reply = await get(`events${q({ filter, range })}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return {
+        ids: reply.json<Array<{ id: number }>>().map((row) => String(row.id)),
+        contentRange: String(reply.headers['content-range']),
+      };
+    }
+
     it('finds under every filter exactly what the view finds, in keyset and offset pages', async () => {
       const { rows } = await runtime.sql.query<{ packed: string | number }>(
         'SELECT COALESCE(sum(event_count), 0) AS packed FROM event_batches',
@@ -130,13 +140,9 @@ for (const mode of runtimeModes()) {
         const expected = await viewIds(filter);
         const label = JSON.stringify(filter);
         expect(await keysetIds(filter, 3), label).toEqual(expected);
-        const offset = await get(`events${q({ filter, range: [0, 499] })}`);
-        expect(offset.statusCode, offset.body).toBe(200);
-        expect(
-          offset.json<Array<{ id: number }>>().map((row) => String(row.id)),
-          label,
-        ).toEqual(expected);
-        expect(String(offset.headers['content-range']).split('/')[1], label).toBe(String(expected.length));
+        const offset = await offsetPage(filter, [0, 499]);
+        expect(offset.ids, label).toEqual(expected);
+        expect(offset.contentRange.split('/')[1], label).toBe(String(expected.length));
       }
       // A filtered page that does not end the list counts nothing past it (each event past it
       // could cost a batch's unpacking); the page that ends it knows the total.
@@ -218,12 +224,7 @@ for (const mode of runtimeModes()) {
         const label = JSON.stringify(filter);
         expect(await viewIds(filter), label).toEqual(expected);
         expect(await keysetIds(filter, 1), label).toEqual(expected);
-        const offset = await get(`events${q({ filter, range: [0, 9] })}`);
-        expect(offset.statusCode, offset.body).toBe(200);
-        expect(
-          offset.json<Array<{ id: number }>>().map((row) => String(row.id)),
-          label,
-        ).toEqual(expected);
+        expect((await offsetPage(filter, [0, 9])).ids, label).toEqual(expected);
       }
       const one = await get(`events${q({ filter: { correlation_id: odd }, range: [0, 9] })}`);
       expect(one.json<Array<{ payload: unknown; correlation_id: string }>>()).toEqual([
