@@ -2,6 +2,7 @@ import type { TEvaluation } from '@evalmarket/contracts';
 import { keepScreenshot } from '@evalmarket/testkit/e2e';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
+import { waitForTitle } from './support/page-title';
 import { apiSession, signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
@@ -17,7 +18,7 @@ describe('console layout and chrome (browser)', () => {
     const page = await suite.newPage();
     await page.goto('/');
     await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe('/favicon.svg');
-    await expect(page.title()).resolves.toBe('Home - Evalmarket');
+    await waitForTitle(page, 'Home - Evalmarket');
     await signInInBrowser(page, suite.api, 'titles@example.com');
     for (const [path, title] of [
       ['/wallet', 'Wallet & Credits - Evalmarket'],
@@ -26,7 +27,7 @@ describe('console layout and chrome (browser)', () => {
       ['/no-such-page', 'Page not found - Evalmarket'],
     ] as const) {
       await page.goto(path);
-      await page.waitForFunction((expected) => document.title === expected, title);
+      await waitForTitle(page, title);
     }
   });
 

@@ -3,6 +3,7 @@ import { keepScreenshot } from '@evalmarket/testkit/e2e';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
+import { waitForTitle } from './support/page-title';
 import { apiSession, fundPlatform, signInInBrowser } from './support/session';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url).pathname;
@@ -95,10 +96,10 @@ describe('a new evaluator finds work, earns and cashes out (browser)', () => {
 
       // Sign up, then find work from the menu; paid work asks for an application first.
       await signInInBrowser(page, suite.api, email);
-      await expect(page.title()).resolves.toBe('Home - Evalmarket');
+      await waitForTitle(page, 'Home - Evalmarket');
       await viaMenu(page, 'Evaluate');
       await page.getByRole('heading', { name: 'Evaluate' }).waitFor();
-      await expect(page.title()).resolves.toBe('Evaluate - Evalmarket');
+      await waitForTitle(page, 'Evaluate - Evalmarket');
       const card = page.getByRole('listitem').filter({ hasText: project.title });
       await card.getByText('Volunteer').waitFor();
       await viaMenu(page, 'Become an Evaluator');
