@@ -77,11 +77,15 @@ for (const mode of runtimeModes()) {
       return outcome!.ok ? outcome!.events.map((event) => String(event.global_position)) : [];
     }
 
-    async function keysetIds(filter: Record<string, unknown>, limit: number): Promise<string[]> {
+    async function keysetIds(
+      filter: Record<string, unknown>,
+      limit: number,
+      order: 'ASC' | 'DESC' = 'DESC',
+    ): Promise<string[]> {
       const ids: string[] = [];
       let after = '';
       for (let pages = 0; pages < 200; pages += 1) {
-        const reply = await get(`events${q({ filter, limit: String(limit), after })}`);
+        const reply = await get(`events${q({ sort: ['id', order], filter, limit: String(limit), after })}`);
         expect(reply.statusCode, reply.body).toBe(200);
         ids.push(...reply.json<Array<{ id: number }>>().map((row) => String(row.id)));
         if (reply.headers['x-has-next-page'] === 'false') return ids;
@@ -91,8 +95,12 @@ for (const mode of runtimeModes()) {
     }
 
     /** The ids of the offset form's page `range` and its Content-Range (the reply must be 200). */
-    async function offsetPage(filter: Record<string, unknown>, range: [number, number]) {
-      const reply = await get(`events${q({ filter, range })}`);
+    async function offsetPage(
+      filter: Record<string, unknown>,
+      range: [number, number],
+      order: 'ASC' | 'DESC' = 'DESC',
+    ) {
+      const reply = await get(`events${q({ sort: ['id', order], filter, range })}`);
       expect(reply.statusCode, reply.body).toBe(200);
       return {
         ids: reply.json<Array<{ id: number }>>().map((row) => String(row.id)),
@@ -230,6 +238,37 @@ for (const mode of runtimeModes()) {
       expect(one.json<Array<{ payload: unknown; correlation_id: string }>>()).toEqual([
         expect.objectContaining({ payload: { owner_id: 'cut-owner', note: '😀' }, correlation_id: odd }),
       ]);
+    });
+
+    it('pages through one batch a few entries at a time when only positions are asked', async () => {
+      // One batch of 11 entries: pages of 2-4 rows start and end inside it, both ways.
+      const positions = await writePackedRun(
+        'probe-window',
+        Array.from({ length: 11 }, (_, index) => ({ type: 'ProbeWindow', data: { index } })),
+      );
+      const inside = { position_from: Number(positions[2]), position_to: Number(positions[8]) };
+      for (const filter of [{}, inside, { position_from: Number(positions[5]) }]) {
+        const newestFirst = await viewIds(filter);
+        const oldestFirst = [...newestFirst].reverse();
+        const label = JSON.stringify(filter);
+        expect(await keysetIds(filter, 3), label).toEqual(newestFirst);
+        expect(await keysetIds(filter, 4, 'ASC'), label).toEqual(oldestFirst);
+        for (const range of [
+          [0, 1],
+          [1, 4],
+          [3, 9],
+        ] as Array<[number, number]>) {
+          expect((await offsetPage(filter, range)).ids, label).toEqual(
+            newestFirst.slice(range[0], range[1] + 1),
+          );
+          expect((await offsetPage(filter, range, 'ASC')).ids, label).toEqual(
+            oldestFirst.slice(range[0], range[1] + 1),
+          );
+        }
+      }
+      expect(await viewIds(inside)).toEqual(positions.slice(2, 9).reverse());
+      const [newest] = (await offsetPage({}, [0, 0])).ids;
+      expect(newest).toBe(positions[10]);
     });
 
     it('finds the actor, ids, people and accounts named only inside a packed batch', async () => {

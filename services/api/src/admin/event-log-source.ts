@@ -39,14 +39,24 @@ const FORMAT_2 = (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
   FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
 
 /**
- * Format 2 batches, parsing only the entries whose text holds the needles (`entry.text`
- * conditions): each entry's bytes are cut from the body at its offsets (migration 027) and only
- * those that pass are parsed. The body and the offsets are read once per batch (`raw`, kept
- * whole by OFFSET 0; the offsets copied by `|| '{}'`, since a stored array may be out of line
- * and every subscript of it would read it again), and the parsed entries are computed once
- * each (OFFSET 0 again; flattened, every `e.v` below would parse its entry anew).
+ * Which entries of a format 2 batch a page parses, when it need not parse them all: `window`,
+ * conditions and a limit on the entry's ordinal `ord` (the page's positions in this batch),
+ * and `needles`, conditions on its text `entry.text` (a filter's value as the writer wrote it).
  */
-const FORMAT_2_ENTRIES = (needles: string) => (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
+interface EntryPick {
+  window?: string;
+  needles?: string;
+}
+
+/**
+ * Format 2 batches, parsing only the entries `pick` keeps: each entry's bytes are cut from the
+ * body at its offsets (migration 027) and only those kept are parsed. The body and the offsets
+ * are read once per batch (`raw`, kept whole by OFFSET 0; the offsets copied by `|| '{}'`, since
+ * a stored array may be out of line and every subscript of it would read it again), and the
+ * parsed entries are computed once each (OFFSET 0 again; flattened, every `e.v` below would
+ * parse its entry anew).
+ */
+const FORMAT_2_ENTRIES = (pick: EntryPick) => (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
   FROM ${batches} b
     CROSS JOIN LATERAL (SELECT convert_to(b.events, 'UTF8') AS bytes,
       b.entry_offsets || '{}'::integer[] AS offsets OFFSET 0) raw
@@ -54,8 +64,8 @@ const FORMAT_2_ENTRIES = (needles: string) => (batches: string) => `SELECT ${FOR
       SELECT entry.ord, entry.text::jsonb AS v
       FROM (SELECT ord, convert_from(substring(raw.bytes FROM raw.offsets[ord] + 1
                 FOR raw.offsets[ord + 1] - raw.offsets[ord] - 1), 'UTF8') AS text
-            FROM generate_series(1, b.event_count) ord) entry
-      WHERE ${needles} OFFSET 0) e`;
+            FROM (SELECT ord FROM generate_series(1, b.event_count) ord ${pick.window ?? ''}) ords) entry
+      ${pick.needles ? `WHERE ${pick.needles}` : ''} OFFSET 0) e`;
 
 /**
  * A tsquery of stream ids (`prefix`: ids that start so): each a quoted lexeme, its quotes and
@@ -63,6 +73,9 @@ const FORMAT_2_ENTRIES = (needles: string) => (batches: string) => `SELECT ${FOR
  */
 const streamQuery = (values: string[], prefix: boolean) =>
   values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
+
+/** A filter's value the page applies (an empty one is no filter). */
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** A batch names one of the values in this column of names (a GIN index answers the overlap). */
 const overlap =
@@ -113,7 +126,7 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
   const { filter } = frame;
   const names: string[] = [];
   for (const [name, value] of Object.entries(filter)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (!given(value)) continue;
     const condition = textCondition(name, value, bind);
     if (condition) names.push(condition);
   }
@@ -126,13 +139,11 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
     conditions.push(
       `b.first_position IN (SELECT b.first_position FROM event_batches b WHERE ${names.join(' AND ')} OFFSET 0)`,
     );
-  if (filter.type !== undefined && filter.type !== null && filter.type !== '')
-    conditions.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
+  if (given(filter.type)) conditions.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
   // Positions were checked by the filters (whole numbers), which raList ran first.
-  if (filter.position_from !== undefined && filter.position_from !== null && filter.position_from !== '')
+  if (given(filter.position_from))
     conditions.push(`b.last_position >= ${bind(Number(filter.position_from))}`);
-  if (filter.position_to !== undefined && filter.position_to !== null && filter.position_to !== '')
-    conditions.push(`b.first_position <= ${bind(Number(filter.position_to))}`);
+  if (given(filter.position_to)) conditions.push(`b.first_position <= ${bind(Number(filter.position_to))}`);
   if (frame.afterId !== undefined) {
     // The cursor's id is a position (a tampered one fails as a data exception, a bad cursor).
     conditions.push(
@@ -153,6 +164,27 @@ function needleConditions(frame: PageFrame, bind: Bind): string | undefined {
     .join(' AND ');
 }
 
+/** Filters on the position alone: a batch's entries on the page are consecutive ordinals. */
+const POSITION_FILTERS = new Set(['position_from', 'position_to']);
+
+/**
+ * When the page's conditions are on the position alone (none, a position range, the cursor),
+ * the entries of a batch it can hold: those in its range, at most a page of them from the
+ * page's end of the batch. The newest page then parses its 26 entries, not the batch's 300.
+ */
+function positionWindow(frame: PageFrame, bind: Bind): string | undefined {
+  const { filter, order } = frame;
+  if (Object.entries(filter).some(([name, value]) => given(value) && !POSITION_FILTERS.has(name)))
+    return undefined;
+  const position = 'b.first_position + ord - 1';
+  const conditions: string[] = [];
+  if (given(filter.position_from)) conditions.push(`${position} >= ${bind(Number(filter.position_from))}`);
+  if (given(filter.position_to)) conditions.push(`${position} <= ${bind(Number(filter.position_to))}`);
+  if (frame.afterId !== undefined)
+    conditions.push(`${position} ${order === 'DESC' ? '<' : '>'} ${bind(frame.afterId)}`);
+  return `${where(conditions)} ORDER BY ord ${order} LIMIT ${frame.rows}`;
+}
+
 const where = (conditions: readonly string[]) =>
   conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
@@ -162,6 +194,7 @@ export function eventLogPage(frame: PageFrame): string {
   const { rows } = frame;
   const batches = batchConditions(frame, bind);
   const needles = needleConditions(frame, bind);
+  const window = positionWindow(frame, bind);
   // The batches are chosen and ordered first, in a subquery of their own: however they are
   // found (walking the primary key, or an index of their names and a sort of the few rows), the
   // unpacking above them meets them in position order and stops once the page is full.
@@ -171,7 +204,7 @@ export function eventLogPage(frame: PageFrame): string {
       ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
   return `((SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
     UNION ALL ${packed(1, FORMAT_1)}
-    UNION ALL ${packed(2, needles ? FORMAT_2_ENTRIES(needles) : FORMAT_2)}) event_log`;
+    UNION ALL ${packed(2, needles || window ? FORMAT_2_ENTRIES({ window, needles }) : FORMAT_2)}) event_log`;
 }
 
 /** The log's length: it is gapless, so its head position, without reading a batch. */
