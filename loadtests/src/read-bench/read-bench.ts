@@ -5,9 +5,9 @@
  * world's database and measures, beside a bare Fastify route in its own process and the same
  * client in the same run, every route in read-routes.ts (requests/s, p50, p99, ratio to the bare
  * route); then the projection lag while the evaluation loop runs against that API (loop-lag.ts);
- * then the rebuild's and the audit's speed (events/s) through their commands. It prints each
- * target and whether it is met, and exits 1 when a route answered with errors. Generate the
- * world first: npm run seed:scale.
+ * then the rebuild's and the audit's speed (events/s) through their commands, with the rate this
+ * machine allows any of them (replay-floor.ts). It prints each target and whether it is met, and
+ * exits 1 when a route answered with errors. Generate the world first: npm run seed:scale.
  */
 import { spawn } from 'node:child_process';
 import { connectDatabase } from '@evalmarket/db';
@@ -28,6 +28,7 @@ import {
 import { loadRoute, type LoadFigures } from './http-load.js';
 import { DRAIN_SECONDS, measureLoopLag, type LoopLagSetup } from './loop-lag.js';
 import { READ_ROUTES, type Asker, type WorldFacts } from './read-routes.js';
+import { ceilingRate, measureReplayFloor, reportedTables } from './replay-floor.js';
 import { vacuumWithoutAutovacuum } from './world-vacuum.js';
 import { findWorldPeople, transactionsPage100 } from './world-facts.js';
 
@@ -66,7 +67,21 @@ function replaySpeed(name: 'rebuild' | 'audit', databaseUrl: string, head: numbe
   console.log(
     `  ${name}: ${run.seconds.toFixed(1)} s for ${head.toLocaleString('en')} events (exit ${run.status})\n    ${summary}`,
   );
-  return { eventsPerSecond: head / run.seconds, ok: run.status === 0 };
+  return { eventsPerSecond: head / run.seconds, ok: run.status === 0, output: run.output };
+}
+
+/** The rate no whole-log command passes on this machine (replay-floor.ts), from the rebuild's tables. */
+async function printReplayCeiling(databaseUrl: string, head: number, rebuildReport: string) {
+  const tables = reportedTables(rebuildReport);
+  if (tables.length === 0) {
+    console.log('  the rebuild reported no tables: no floor measured');
+    return;
+  }
+  const floor = await measureReplayFloor(databaseUrl, tables);
+  console.log(
+    `  the floor under both: PostgreSQL alone reads every event in ${floor.readSeconds.toFixed(1)} s and writes the ${tables.length} read models' ${floor.rows.toLocaleString('en')} rows (no index) in ${floor.writeSeconds.toFixed(1)} s;\n` +
+      `    spread over ${floor.cores} cores, no rebuild or audit can pass ${ceilingRate(head, floor).toFixed(0)} events/s on this machine`,
+  );
 }
 
 /** Each route of read-routes.ts under load, beside the bare route; true when one had errors. */
@@ -243,6 +258,7 @@ async function main(): Promise<void> {
   const failed = await measureOnApi(options, databaseUrl, verdicts);
   if (!options.skipReplay) {
     const rebuild = replaySpeed('rebuild', databaseUrl, head);
+    await printReplayCeiling(databaseUrl, head, rebuild.output);
     verdicts.push(
       judge(
         {

@@ -1,0 +1,75 @@
+/*
+ * How fast this machine lets a whole-log command go at all. A rebuild (and the audit, which
+ * replays every projection the same way to compare it) must at least have PostgreSQL read every
+ * event of the log and write every row of the read models. Both are timed here in PostgreSQL
+ * alone, with none of the work above them (no client, no JSON parsing, no projection handlers,
+ * no index, no comparison), and the sum spread over every core gives a rate no rebuild or audit
+ * can pass on this machine: the ceiling the bench prints beside their targets.
+ */
+import { availableParallelism } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { createPgClient } from '@evalmarket/db';
+
+export interface ReportedTable {
+  table: string;
+  liveRows: number;
+}
+
+/** The tables a rebuild's report compared, with their live rows (`SAME  users: 20000 live rows, ...`). */
+export function reportedTables(report: string): ReportedTable[] {
+  return [...report.matchAll(/^(?:SAME|DIFF) {2}([a-z_][a-z0-9_]*): (\d+) live rows/gm)].map((match) => ({
+    table: match[1]!,
+    liveRows: Number(match[2]),
+  }));
+}
+
+export interface ReplayFloor {
+  /** PostgreSQL reading every event: each packed body decompressed, each row's JSON rendered. */
+  readSeconds: number;
+  /** PostgreSQL writing a copy of every read model's rows into unlogged tables without indexes. */
+  writeSeconds: number;
+  rows: number;
+  cores: number;
+}
+
+/** The most events/s a whole-log command could reach, were the floor's work all it did, on every core. */
+export function ceilingRate(events: number, floor: ReplayFloor): number {
+  return events / ((floor.readSeconds + floor.writeSeconds) / floor.cores);
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const startedAt = performance.now();
+  await run();
+  return (performance.now() - startedAt) / 1000;
+}
+
+/**
+ * Times the floor on the world: one connection without a statement timeout, the copies in a
+ * schema of their own, dropped afterwards.
+ */
+export async function measureReplayFloor(
+  databaseUrl: string,
+  tables: readonly ReportedTable[],
+): Promise<ReplayFloor> {
+  const sql = createPgClient({ connectionString: databaseUrl, maxConnections: 1, statementTimeoutMs: 0 });
+  const schema = `bench_floor_${randomBytes(4).toString('hex')}`;
+  try {
+    const readSeconds = await timed(async () => {
+      await sql.query('SELECT sum(length(events)) FROM event_batches');
+      await sql.query('SELECT sum(length(data::text) + length(metadata::text)) FROM events');
+    });
+    await sql.query(`CREATE SCHEMA ${schema}`);
+    let writeSeconds = 0;
+    for (const { table } of tables) {
+      await sql.query(`CREATE UNLOGGED TABLE ${schema}.${table} (LIKE public.${table})`);
+      writeSeconds += await timed(() =>
+        sql.query(`INSERT INTO ${schema}.${table} SELECT * FROM public.${table}`),
+      );
+    }
+    const rows = tables.reduce((sum, table) => sum + table.liveRows, 0);
+    return { readSeconds, writeSeconds, rows, cores: availableParallelism() };
+  } finally {
+    await sql.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await sql.close();
+  }
+}
