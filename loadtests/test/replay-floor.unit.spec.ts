@@ -22,7 +22,7 @@ describe('the replay floor', () => {
   });
 
   it('spreads the floor over the cores: no command passes the events over its seconds per core', () => {
-    const floor = { readSeconds: 3, writeSeconds: 7, rows: 1_000_000, cores: 2 };
+    const floor = { readSeconds: 3, writeSeconds: 7, cores: 2 };
     expect(ceilingRate(1_000_000, floor)).toBe(200_000);
     expect(ceilingRate(1_000_000, { ...floor, cores: 1 })).toBe(100_000);
   });

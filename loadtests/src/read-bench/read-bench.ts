@@ -78,8 +78,9 @@ async function printReplayCeiling(databaseUrl: string, head: number, rebuildRepo
     return;
   }
   const floor = await measureReplayFloor(databaseUrl, tables);
+  const rows = tables.reduce((sum, table) => sum + table.liveRows, 0);
   console.log(
-    `  the floor under both: PostgreSQL alone reads every event in ${floor.readSeconds.toFixed(1)} s and writes the ${tables.length} read models' ${floor.rows.toLocaleString('en')} rows (no index) in ${floor.writeSeconds.toFixed(1)} s;\n` +
+    `  the floor under both: PostgreSQL alone reads every event in ${floor.readSeconds.toFixed(1)} s and writes the ${tables.length} read models' ${rows.toLocaleString('en')} rows (no index) in ${floor.writeSeconds.toFixed(1)} s;\n` +
       `    spread over ${floor.cores} cores, no rebuild or audit can pass ${ceilingRate(head, floor).toFixed(0)} events/s on this machine`,
   );
 }

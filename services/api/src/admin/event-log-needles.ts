@@ -1,3 +1,5 @@
+import { applies } from './ra-list.js';
+
 /*
  * Which texts an event's JSON text must hold to match the staff event log's filters, so that a
  * packed batch's entries are parsed only when they could match (event-log-source.ts). A needle
@@ -51,7 +53,7 @@ function notStoredAsIs(text: string): boolean {
 export function entryNeedles(filter: Record<string, unknown>): string[][] {
   const groups: string[][] = [];
   for (const [name, value] of Object.entries(filter)) {
-    if (!NEEDLE_FILTERS.has(name) || value === undefined || value === null || value === '') continue;
+    if (!NEEDLE_FILTERS.has(name) || !applies(value)) continue;
     const texts = filterTexts(name, value);
     if (texts.length === 0) continue;
     if (ARROW_TEXT.has(name) && texts.some(notStoredAsIs)) continue;

@@ -1,5 +1,5 @@
 import { ARROW_TEXT, COULD_BE_JSON_TEXT, entryNeedles, filterTexts } from './event-log-needles.js';
-import type { Bind, PageFrame } from './ra-list.js';
+import { applies, type Bind, type PageFrame } from './ra-list.js';
 
 /*
  * One page of the staff event log without reading the whole log. The event_log view (migrations
@@ -74,9 +74,6 @@ const FORMAT_2_ENTRIES = (pick: EntryPick) => (batches: string) => `SELECT ${FOR
 const streamQuery = (values: string[], prefix: boolean) =>
   values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
 
-/** A filter's value the page applies (an empty one is no filter). */
-const given = (value: unknown) => value !== undefined && value !== null && value !== '';
-
 /** A batch names one of the values in this column of names (a GIN index answers the overlap). */
 const overlap =
   (column: string) =>
@@ -126,7 +123,7 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
   const { filter } = frame;
   const names: string[] = [];
   for (const [name, value] of Object.entries(filter)) {
-    if (!given(value)) continue;
+    if (!applies(value)) continue;
     const condition = textCondition(name, value, bind);
     if (condition) names.push(condition);
   }
@@ -139,20 +136,25 @@ function batchConditions(frame: PageFrame, bind: Bind): string[] {
     conditions.push(
       `b.first_position IN (SELECT b.first_position FROM event_batches b WHERE ${names.join(' AND ')} OFFSET 0)`,
     );
-  if (given(filter.type)) conditions.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
-  // Positions were checked by the filters (whole numbers), which raList ran first.
-  if (given(filter.position_from))
-    conditions.push(`b.last_position >= ${bind(Number(filter.position_from))}`);
-  if (given(filter.position_to)) conditions.push(`b.first_position <= ${bind(Number(filter.position_to))}`);
-  if (frame.afterId !== undefined) {
-    // The cursor's id is a position (a tampered one fails as a data exception, a bad cursor).
-    conditions.push(
-      frame.order === 'DESC'
-        ? `b.first_position < ${bind(frame.afterId)}`
-        : `b.last_position > ${bind(frame.afterId)}`,
-    );
-  }
+  if (applies(filter.type)) conditions.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
+  conditions.push(...positionBounds(frame, bind, 'b.first_position', 'b.last_position'));
   return conditions;
+}
+
+/**
+ * The page's position bounds on the positions from `first` to `last`: a batch's range, or one
+ * entry's position (first and last the same). The position filters were checked as whole
+ * numbers by raList, which ran them first; the cursor's id is a position (a tampered one fails
+ * as a data exception, a bad cursor).
+ */
+function positionBounds(frame: PageFrame, bind: Bind, first: string, last: string): string[] {
+  const { filter, order, afterId } = frame;
+  const bounds: string[] = [];
+  if (applies(filter.position_from)) bounds.push(`${last} >= ${bind(Number(filter.position_from))}`);
+  if (applies(filter.position_to)) bounds.push(`${first} <= ${bind(Number(filter.position_to))}`);
+  if (afterId !== undefined)
+    bounds.push(order === 'DESC' ? `${first} < ${bind(afterId)}` : `${last} > ${bind(afterId)}`);
+  return bounds;
 }
 
 /** `entry.text` holds one needle of each group (event-log-needles.ts); undefined: none. */
@@ -174,15 +176,10 @@ const POSITION_FILTERS = new Set(['position_from', 'position_to']);
  */
 function positionWindow(frame: PageFrame, bind: Bind): string | undefined {
   const { filter, order } = frame;
-  if (Object.entries(filter).some(([name, value]) => given(value) && !POSITION_FILTERS.has(name)))
+  if (Object.entries(filter).some(([name, value]) => applies(value) && !POSITION_FILTERS.has(name)))
     return undefined;
   const position = 'b.first_position + ord - 1';
-  const conditions: string[] = [];
-  if (given(filter.position_from)) conditions.push(`${position} >= ${bind(Number(filter.position_from))}`);
-  if (given(filter.position_to)) conditions.push(`${position} <= ${bind(Number(filter.position_to))}`);
-  if (frame.afterId !== undefined)
-    conditions.push(`${position} ${order === 'DESC' ? '<' : '>'} ${bind(frame.afterId)}`);
-  return `${where(conditions)} ORDER BY ord ${order} LIMIT ${frame.rows}`;
+  return `${where(positionBounds(frame, bind, position, position))} ORDER BY ord ${order} LIMIT ${frame.rows}`;
 }
 
 const where = (conditions: readonly string[]) =>

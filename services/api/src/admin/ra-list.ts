@@ -30,6 +30,9 @@ export const MAX_RANGE_INDEX = 1_000_000_000;
 /** Adds a bound parameter and returns its placeholder. */
 export type Bind = (value: unknown) => string;
 
+/** Whether a filter's value is applied: undefined, null and '' are no filter. */
+export const applies = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
 export interface RaListSpec<Row> {
   resource: string;
   /** SELECT list and FROM clause. */
@@ -126,7 +129,7 @@ function parseFilters<Row>(
   }
   const conditions: string[] = [];
   for (const [name, value] of Object.entries(filterRaw)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (!applies(value)) continue;
     if (name === 'id') {
       const ids = (Array.isArray(value) ? value : [value]).map(String);
       conditions.push(`${spec.id}::text = ANY(${bind(ids)}::text[])`);
