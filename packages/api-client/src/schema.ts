@@ -129,7 +129,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End this session */
+        /** Sign out: end the session the bearer token belongs to */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;

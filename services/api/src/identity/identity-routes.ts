@@ -165,7 +165,13 @@ function signInRoutes(app: App, { context, magicLinks, sessions, sql, config, ma
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: ZMessageReply } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: end the session the bearer token belongs to',
+        response: { 200: ZMessageReply },
+      },
+    },
     async (request) => {
       requireUser(request);
       await sessions.revoke(request.sessionId!);
