@@ -51,13 +51,21 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
     }, retryMs);
   };
 
+  /** The deposed writer finishing what it holds: the fence must outlive it (see `stepDown`). */
+  let steppingDown: Promise<void> = Promise.resolve();
+
   const stepDown = (deposed: LedgerWriter) => {
     if (writer !== deposed) return;
     writer = undefined;
-    fence.clear();
     onChange?.(undefined);
-    // Answers what it still holds (as unavailable) and ends its session; then stand by again.
-    void deposed.stop().finally(standBy);
+    // It finishes what it still holds and ends its session; then stand by again. A writer that
+    // only saw its lease go still commits what it holds, and the fence decides whether that lands:
+    // cleared before, those commits would carry no token and land beside a successor's, decided on
+    // stale books. So the fence is cleared only once the writer has stopped.
+    steppingDown = deposed.stop().finally(() => {
+      fence.clear();
+      standBy();
+    });
   };
 
   async function tryToLead(): Promise<void> {
@@ -88,8 +96,8 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
         throw error;
       }
       if (stopped) {
-        fence.clear();
         await started.stop();
+        fence.clear();
         return;
       }
       writer = started;
@@ -116,8 +124,10 @@ export async function startWriterRole(options: WriterRoleOptions): Promise<Write
       await attempt;
       const active = writer;
       writer = undefined;
-      fence.clear();
+      // Stopped first, under the fence (see `stepDown`).
       if (active) await active.stop();
+      await steppingDown.catch(() => undefined);
+      fence.clear();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LedgerCommand } from '@evalmarket/ledger';
+import type { SqlClient } from '@evalmarket/db';
 import { createPostgresEventStore } from '@evalmarket/eventstore';
 import { createTestDatabase, databaseKinds, eventually, type TestDatabase } from '@evalmarket/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,48 @@ function processOn(db: TestDatabase) {
   const fence = new FenceSlot();
   const sql = fencedSqlClient(db.client, fence);
   return { fence, sql, store: createPostgresEventStore(sql) };
+}
+
+/**
+ * `sql` whose transactions and scripts (an event store's commits) wait while the gate is closed,
+ * before they reach `sql`; reads pass.
+ */
+function commitGate(sql: SqlClient) {
+  let opened: Promise<void> = Promise.resolve();
+  let release: () => void = () => undefined;
+  let waiting = 0;
+  const pass = async () => {
+    waiting += 1;
+    await opened;
+    waiting -= 1;
+  };
+  const gated: SqlClient = {
+    dialect: sql.dialect,
+    query: (text, params) => sql.query(text, params),
+    exec: (text) => sql.exec(text),
+    tryLease: (key) => sql.tryLease(key),
+    close: () => sql.close(),
+    transaction: async (fn, options) => {
+      await pass();
+      return sql.transaction(fn, options);
+    },
+    script: async (text) => {
+      await pass();
+      return sql.script(text);
+    },
+  };
+  return {
+    sql: gated,
+    get waiting() {
+      return waiting;
+    },
+    close() {
+      opened = new Promise((resolve) => (release = resolve));
+    },
+    open() {
+      release();
+    },
+  };
 }
 
 async function purchasesInLog(db: TestDatabase, purchaseId: string): Promise<number> {
@@ -246,6 +289,57 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     expect(await successor!.submit(purchase('u1', purchaseId))).toMatchObject({ ok: true, duplicate: true });
     expect(await successor!.submit(reserve('t1'))).toMatchObject({ ok: true, duplicate: false });
     expect(await successor!.submit(reserve('t2'))).toMatchObject({ ok: true, duplicate: false });
+  });
+
+  it('lands nothing it still held after noticing its lease was cut, once a successor took over', async () => {
+    db = await createTestDatabase({ kind: 'postgres' });
+    // Process A's commits wait at a gate before they reach the fenced client, as a commit retried
+    // after a failed one (or queued behind it) does: it starts after A has noticed the cut.
+    const proc = processOn(db);
+    const gate = commitGate(proc.sql);
+    const changesA: Array<LedgerWriter | undefined> = [];
+    const first = await startWriterRole({
+      packing: REWARD_PACKING,
+      store: createPostgresEventStore(gate.sql),
+      sql: proc.sql,
+      fence: proc.fence,
+      retryMs: 50,
+      onChange: (writer) => changesA.push(writer),
+    });
+    roles.push(first);
+    for (const result of await first.writer!.submitMany([open('u1'), purchase('u1')]))
+      expect(result.ok).toBe(true);
+
+    gate.close();
+    const staleId = `pi_${randomUUID()}`;
+    const stale = first.writer!.submit(purchase('u1', staleId));
+    await eventually(
+      () => gate.waiting,
+      (n) => n === 1,
+    );
+    await db.client.query(
+      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND l.database =
+         (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [LEDGER_WRITER_LEASE_KEY],
+    );
+    // A noticed and stepped down; B takes over with the next fencing token.
+    expect(
+      await eventually(
+        () => changesA.length,
+        (n) => n === 2,
+      ),
+    ).toBe(2);
+    const second = await startRole();
+    const successor = await eventually(() => second.writer, Boolean);
+    expect(successor).toBeDefined();
+
+    gate.open();
+    expect(await stale).toMatchObject({ ok: false, rejection: 'ledger_unavailable' });
+    expect(await purchasesInLog(db, staleId)).toBe(0);
+    // The command retried at the successor lands once, decided on the successor's books.
+    expect(await successor!.submit(purchase('u1', staleId))).toMatchObject({ ok: true, duplicate: false });
+    expect(await purchasesInLog(db, staleId)).toBe(1);
   });
 
   it('steps down when its lease session is cut, and a standby takes over', async () => {
