@@ -171,4 +171,33 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     expect((await h.sql.query('SELECT * FROM test_unregistered')).rows).toEqual([]);
     await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'leaky'`);
   });
+
+  it('goes on with the other projections, page by page, when one fails part way', async () => {
+    const failing: ProjectionDefinition = {
+      name: 'failing',
+      tables: [],
+      apply: async (_tx, events) => {
+        if (events.some((event) => event.global_position === 7)) throw new Error('no handler for this one');
+        return { handled: events.length };
+      },
+    };
+    await h.sql.query(`INSERT INTO projection_checkpoints (projection, position) VALUES ('failing', $1)`, [
+      head,
+    ]);
+    try {
+      const report = await rebuildReadModels({
+        sql: h.sql,
+        store: h.store,
+        projections: [failing, NOTES],
+        batchSize: 2,
+      });
+      expect(report.projections.map((p) => [p.projection, p.identical, p.error])).toEqual([
+        ['failing', false, 'replay failed in positions 7..8: no handler for this one'],
+        ['notes', true, undefined],
+      ]);
+      expect(report.events_replayed).toBe(head);
+    } finally {
+      await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'failing'`);
+    }
+  });
 });

@@ -70,7 +70,16 @@ interface Progress {
   /** The bulk replay goes up to here: the live checkpoint when the replay began. */
   target: number;
   error?: string;
+  /** Pages handed to this projection and not applied yet, oldest first (each settles once applied). */
+  applying: Promise<void>[];
 }
+
+/**
+ * How many pages a projection may fall behind the reader before the reader waits for it: enough
+ * for one projection's slow stretch (the domain's people, the wallet's votes) to overlap the
+ * other's fast one, few enough to bound the memory (pages of 5,000 events).
+ */
+const MAX_PAGES_BEHIND = 8;
 
 /**
  * Replays the log into shadow copies of several projections' tables at once (each page read
@@ -89,7 +98,12 @@ export class ShadowReplay {
     const shadows = await createShadows(sql, projections);
     const progress: Progress[] = [];
     for (const shadow of shadows) {
-      progress.push({ shadow, built: 0, target: await readCheckpoint(sql, shadow.projection.name) });
+      progress.push({
+        shadow,
+        built: 0,
+        target: await readCheckpoint(sql, shadow.projection.name),
+        applying: [],
+      });
     }
     return new ShadowReplay(sql, progress);
   }
@@ -100,17 +114,36 @@ export class ShadowReplay {
   }
 
   /**
-   * Applies the page's events each projection still needs (above its shadow, up to its target).
-   * On PostgreSQL the projections' transactions run at once, each on a connection of its own:
-   * they write disjoint shadow schemas and read only live tables, so no order between them
-   * matters, and the server's work for one overlaps the other's and this process's decoding.
+   * Hands the page to every projection, to apply the events it still needs (above its shadow, up
+   * to its target). On PostgreSQL each projection applies its pages in order on a connection of
+   * its own, at its own pace: they write disjoint shadow schemas and read only live tables, so no
+   * order between them matters. A projection's slow pages then overlap the other's fast ones
+   * instead of both waiting for the slower at every page; the reader waits only for a projection
+   * `MAX_PAGES_BEHIND` pages behind. `settle` waits for all of them.
    */
   async applyPage(page: readonly TStoredEvent[]): Promise<void> {
-    if (this.sql.dialect === 'postgres') {
-      await Promise.all(this.progress.map((p) => this.applyTo(p, page)));
-    } else {
+    if (this.sql.dialect !== 'postgres') {
       for (const p of this.progress) await this.applyTo(p, page);
+      return;
     }
+    for (const p of this.progress) {
+      const before = p.applying.at(-1) ?? Promise.resolve();
+      // applyTo never rejects (a failure is kept in p.error), so the chain goes on.
+      const applied = before
+        .then(() => this.applyTo(p, page))
+        .finally(() => {
+          // Pages are applied in order, so the one done is the oldest. (A block: finally() would
+          // wait for a returned promise, here the page's own.)
+          p.applying.shift();
+        });
+      p.applying.push(applied);
+    }
+    for (const p of this.progress) while (p.applying.length > MAX_PAGES_BEHIND) await p.applying[0];
+  }
+
+  /** Waits until every page handed over is applied (or its projection failed). */
+  private async applied(): Promise<void> {
+    await Promise.all(this.progress.map((p) => p.applying.at(-1)));
   }
 
   private async applyTo(p: Progress, page: readonly TStoredEvent[]): Promise<void> {
@@ -130,6 +163,7 @@ export class ShadowReplay {
    * and gets the secondary indexes it was filled without.
    */
   private async finishBulk(): Promise<void> {
+    await this.applied();
     for (const p of this.progress) {
       if (p.error) continue;
       p.built = Math.max(p.built, p.target);
@@ -245,6 +279,8 @@ export class ShadowReplay {
   }
 
   async close(): Promise<void> {
+    // A caller that stopped early may leave pages being applied; their transactions hold the shadows.
+    await this.applied();
     await dropShadows(
       this.sql,
       this.progress.map((p) => p.shadow),
