@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { TStoredEvent } from '@evalmarket/contracts';
+import { createDomainProjection } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityProjection } from '../src/identity/identity-projection.js';
+import { sealPersonalData } from '../src/identity/personal-data.js';
 import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
@@ -32,6 +37,50 @@ for (const mode of runtimeModes()) {
       expect(roles.rows[0]!.roles).toEqual(['requester', 'expert']);
       const events = await runtime.store.readStream(`evaluator-${person.userId}`);
       expect(JSON.stringify(events.map((event) => event.data))).not.toContain('indeed.com');
+    });
+
+    it('projects a run of sign-ups as one by one: an erased person left out, the first of two kept', async () => {
+      const [ann, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+      const position = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+      const signUp = async (userId: string, email: string, offset: number): Promise<TStoredEvent> => ({
+        event_id: randomUUID(),
+        global_position: position + offset,
+        stream_id: `user-${userId}`,
+        stream_version: 1,
+        type: 'UserRegistered',
+        schema_version: 1,
+        data: { user_id: userId, personal: await sealPersonalData(runtime.sql, userId, { email }) },
+        metadata: {},
+        recorded_at: new Date(Date.UTC(2026, 0, 1 + offset)).toISOString(),
+        prev_hash: '',
+        hash: '',
+      });
+      const run = [
+        await signUp(ann, `${ann}@example.com`, 0),
+        await signUp(bob, `${bob}@example.com`, 1),
+        await signUp(ann, `second-${ann}@example.com`, 2),
+        await signUp(cy, `${cy}@example.com`, 3),
+      ];
+      // Bob erased before the projection reached his sign-up: his key is gone.
+      await runtime.sql.query('DELETE FROM user_keys WHERE user_id = $1', [bob]);
+      const apply = createDomainProjection([identityProjection]);
+      const result = await runtime.sql.transaction((tx) => apply(tx, run));
+      expect(result).toEqual({ handled: 4 });
+      const { rows } = await runtime.sql.query<{
+        id: string;
+        email: string;
+        created_at: Date;
+        updated_position: number;
+      }>(
+        'SELECT id, email, created_at, updated_position::int AS updated_position FROM users WHERE id = ANY($1::text[])',
+        [[ann, bob, cy]],
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.has(bob)).toBe(false);
+      expect(byId.get(ann)).toMatchObject({ email: `${ann}@example.com`, updated_position: position });
+      expect(new Date(byId.get(ann)!.created_at).toISOString()).toBe(run[0]!.recorded_at);
+      expect(byId.get(cy)).toMatchObject({ email: `${cy}@example.com`, updated_position: position + 3 });
+      expect(rows).toHaveLength(2);
     });
   });
 }

@@ -5,22 +5,43 @@ import {
   type TProfilePersonal,
   type TRegisteredPersonal,
 } from '@evalmarket/contracts';
-import type { DomainEventHandlers } from '@evalmarket/projector';
-import { openPersonalData } from './personal-data.js';
+import { handlerOfRuns, type DomainEventHandlers } from '@evalmarket/projector';
+import { openPersonalData, openPersonalDataOfMany } from './personal-data.js';
 
 /** Keeps the users read model from the user-{id} streams (staff actions: admin/user-admin-projection). */
 export const identityProjection: DomainEventHandlers = {
-  async UserRegistered(tx, event) {
-    const data = ZIdentityEventData.UserRegistered.parse(event.data);
-    const personal = await openPersonalData<TRegisteredPersonal>(tx, data.user_id, data.personal);
+  UserRegistered: handlerOfRuns(async (tx, events) => {
+    const registered = events.map((event) => ({
+      event,
+      data: ZIdentityEventData.UserRegistered.parse(event.data),
+    }));
+    // One read of the keys for a run of sign-ups (a rebuild replays thousands in a row).
+    const personal = await openPersonalDataOfMany<TRegisteredPersonal>(
+      tx,
+      registered.map(({ data }) => ({ userId: data.user_id, data: data.personal })),
+    );
     // An erased person (key deleted) is not projected at all.
-    if (!personal) return;
+    const rows = registered.flatMap(({ event, data }, index) => {
+      const opened = personal[index];
+      return opened ? [{ id: data.user_id, email: opened.email, event }] : [];
+    });
+    if (rows.length === 0) return;
+    // In log order: of two sign-ups of one id, the first stays, as one insert after another.
     await tx.query(
       `INSERT INTO users (id, email, preferences, created_at, updated_at, updated_position)
-       VALUES ($1, $2, $3, $4, $4, $5) ON CONFLICT (id) DO NOTHING`,
-      [data.user_id, personal.email, DEFAULT_PREFERENCES, event.recorded_at, event.global_position],
+       SELECT u.id, u.email, $3::jsonb, u.at, u.at, u.position
+         FROM unnest($1::text[], $2::text[], $4::timestamptz[], $5::bigint[]) WITH ORDINALITY AS u(id, email, at, position, n)
+        ORDER BY u.n
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => row.email),
+        JSON.stringify(DEFAULT_PREFERENCES),
+        rows.map((row) => row.event.recorded_at),
+        rows.map((row) => row.event.global_position),
+      ],
     );
-  },
+  }),
   async ProfileUpdated(tx, event) {
     const data = ZIdentityEventData.ProfileUpdated.parse(event.data);
     const personal = await openPersonalData<TProfilePersonal>(tx, data.user_id, data.personal);

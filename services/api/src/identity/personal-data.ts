@@ -54,7 +54,29 @@ export async function openPersonalData<T>(
   data: SealedPersonalData,
 ): Promise<T | undefined> {
   const key = await userKey(sql, userId, false);
-  if (!key) return undefined;
+  return key ? openWithKey<T>(key, data) : undefined;
+}
+
+/**
+ * Opens several people's sealed values with one read of their keys, for a projection applying a
+ * run of events; each undefined where the person was erased.
+ */
+export async function openPersonalDataOfMany<T>(
+  sql: SqlExecutor,
+  sealed: ReadonlyArray<{ userId: string; data: SealedPersonalData }>,
+): Promise<Array<T | undefined>> {
+  const { rows } = await sql.query<{ user_id: string; data_key: Uint8Array }>(
+    'SELECT user_id, data_key FROM user_keys WHERE user_id = ANY($1::text[])',
+    [[...new Set(sealed.map((each) => each.userId))]],
+  );
+  const keys = new Map(rows.map((row) => [row.user_id, Buffer.from(row.data_key)]));
+  return sealed.map(({ userId, data }) => {
+    const key = keys.get(userId);
+    return key ? openWithKey<T>(key, data) : undefined;
+  });
+}
+
+function openWithKey<T>(key: Buffer, data: SealedPersonalData): T {
   const raw = Buffer.from(data.sealed, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
