@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { createDomainProjection } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluationProjection } from '../src/evaluations/evaluation-projection.js';
 import { identityProjection } from '../src/identity/identity-projection.js';
 import { sealPersonalData } from '../src/identity/personal-data.js';
 import { makeEvaluator } from './support/evaluators.js';
@@ -81,6 +82,62 @@ for (const mode of runtimeModes()) {
       expect(new Date(byId.get(ann)!.created_at).toISOString()).toBe(run[0]!.recorded_at);
       expect(byId.get(cy)).toMatchObject({ email: `${cy}@example.com`, updated_position: position + 3 });
       expect(rows).toHaveLength(2);
+    });
+
+    it("projects an ingested batch's items in one go, in its order: of two that collide the first stays", async () => {
+      const evaluationId = randomUUID();
+      const [first, clash, other] = [randomUUID(), randomUUID(), randomUUID()];
+      const position = 3_000_000 + Math.floor(Math.random() * 1_000_000);
+      const ingested: TStoredEvent = {
+        event_id: randomUUID(),
+        global_position: position,
+        stream_id: `evaluation-${evaluationId}`,
+        stream_version: 2,
+        type: 'ItemsIngested',
+        schema_version: 1,
+        data: {
+          evaluation_id: evaluationId,
+          source: 'sdk',
+          items: [
+            { item_id: first, external_id: 'ext-1', input: { prompt: 'a' }, output: 'one', metadata: null },
+            { item_id: clash, external_id: 'ext-1', input: { prompt: 'b' }, output: 'two', metadata: null },
+            { item_id: other, external_id: 'ext-2', input: null, output: ['x'], metadata: { k: 1 } },
+          ],
+        },
+        metadata: {},
+        recorded_at: '2026-02-03T04:05:06.000Z',
+        prev_hash: '',
+        hash: '',
+      };
+      const apply = createDomainProjection([evaluationProjection]);
+      await runtime.sql.transaction((tx) => apply(tx, [ingested]));
+      const { rows } = await runtime.sql.query<Record<string, unknown>>(
+        `SELECT item_id, external_id, source, input, output, metadata, batch_index, ingested_position::int AS at
+           FROM evaluation_items WHERE evaluation_id = $1 ORDER BY batch_index`,
+        [evaluationId],
+      );
+      expect(rows).toEqual([
+        {
+          item_id: first,
+          external_id: 'ext-1',
+          source: 'sdk',
+          input: { prompt: 'a' },
+          output: 'one',
+          metadata: null,
+          batch_index: 0,
+          at: position,
+        },
+        {
+          item_id: other,
+          external_id: 'ext-2',
+          source: 'sdk',
+          input: null,
+          output: ['x'],
+          metadata: { k: 1 },
+          batch_index: 2,
+          at: position,
+        },
+      ]);
     });
   });
 }

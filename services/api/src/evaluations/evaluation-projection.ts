@@ -258,26 +258,29 @@ export const evaluationProjection: DomainEventHandlers = {
   },
   async ItemsIngested(tx, event) {
     const data = ZEvaluationEventData.ItemsIngested.parse(event.data);
-    for (const [index, item] of data.items.entries()) {
-      await tx.query(
-        `INSERT INTO evaluation_items (item_id, evaluation_id, external_id, source, input, output, metadata,
-           ingested_at, ingested_position, batch_index)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT DO NOTHING`,
-        [
-          item.item_id,
-          data.evaluation_id,
-          item.external_id,
-          data.source,
-          jsonOrNull(item.input),
-          jsonOrNull(item.output),
-          jsonOrNull(item.metadata),
-          event.recorded_at,
-          event.global_position,
-          index,
-        ],
-      );
-    }
+    if (data.items.length === 0) return;
+    // One statement for the batch, in its order: of two items that collide (an id, or an external
+    // id in the evaluation), the first stays, as one insert after another.
+    await tx.query(
+      `INSERT INTO evaluation_items (item_id, evaluation_id, external_id, source, input, output, metadata,
+         ingested_at, ingested_position, batch_index)
+       SELECT i.item_id, $2, i.external_id, $3, i.input::jsonb, i.output::jsonb, i.metadata::jsonb, $4, $5, i.n - 1
+         FROM unnest($1::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+              WITH ORDINALITY AS i(item_id, external_id, input, output, metadata, n)
+        ORDER BY i.n
+       ON CONFLICT DO NOTHING`,
+      [
+        data.items.map((item) => item.item_id),
+        data.evaluation_id,
+        data.source,
+        event.recorded_at,
+        event.global_position,
+        data.items.map((item) => item.external_id),
+        data.items.map((item) => jsonOrNull(item.input)),
+        data.items.map((item) => jsonOrNull(item.output)),
+        data.items.map((item) => jsonOrNull(item.metadata)),
+      ],
+    );
   },
   ItemClaimed: claimsAndVotes,
   VoteCast: claimsAndVotes,
