@@ -1,7 +1,7 @@
 import { signatureHeader } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
-import { countEvents, expectAuditGreen, localStripe } from './support/payments.js';
+import { countEvents, eventually, expectAuditGreen, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
 
@@ -112,7 +112,8 @@ for (const mode of runtimeModes()) {
         runtime.sql.query('SELECT shortfall_credits FROM refund_shortfalls WHERE source_id = $1', [
           dispute.id,
         ]);
-      expect((await shortfalls()).rows).toHaveLength(1);
+      // The payments projection's row; with the projector behind NATS it may land after the balance.
+      expect((await eventually(shortfalls, (found) => found.rows.length > 0)).rows).toHaveLength(1);
       fake.closeDispute(dispute.id, 'won');
       await fake.idle();
       expect(await balance(person.headers)).toBe(20_000);

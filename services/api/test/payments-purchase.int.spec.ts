@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
-import { countEvents, expectAuditGreen, localStripe } from './support/payments.js';
+import { countEvents, eventually, expectAuditGreen, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
 import { injector } from './support/inject.js';
@@ -132,9 +132,14 @@ for (const mode of runtimeModes()) {
       await gateway.stripe.refunds.create({ payment_intent: payment_intent_id });
       await fake.idle();
       expect(await balance(headers)).toBe(0);
-      const { rows } = await runtime.sql.query(
-        'SELECT refunded_credits, recovered_credits, shortfall_credits FROM refund_shortfalls WHERE user_id = $1',
-        [userId],
+      // The payments projection's row; with the projector behind NATS it may land after the balance.
+      const { rows } = await eventually(
+        () =>
+          runtime.sql.query(
+            'SELECT refunded_credits, recovered_credits, shortfall_credits FROM refund_shortfalls WHERE user_id = $1',
+            [userId],
+          ),
+        (found) => found.rows.length > 0,
       );
       expect(
         rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))),

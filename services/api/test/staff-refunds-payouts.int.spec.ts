@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { injector } from './support/inject.js';
 import { makeEvaluator } from './support/evaluators.js';
-import { countEvents, expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
+import { countEvents, eventually, expectAuditGreen, fundPlatform, localStripe } from './support/payments.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn, type SignedIn } from './support/sign-in.js';
 
@@ -115,13 +115,19 @@ for (const mode of runtimeModes()) {
         shortfall_credits: 35_000,
       });
       const { refund_id } = reply.json<{ refund_id: string }>();
-      const { rows } = await runtime.sql.query(
-        'SELECT recovered_credits, shortfall_credits FROM refund_shortfalls WHERE source_id = $1',
-        [refund_id],
+      // refund_shortfalls is the payments projection's: with the projector behind NATS it lands
+      // after the reply (the reply itself carries the figures, checked above).
+      const shortfalls = await eventually(
+        async () =>
+          (
+            await runtime.sql.query(
+              'SELECT recovered_credits, shortfall_credits FROM refund_shortfalls WHERE source_id = $1',
+              [refund_id],
+            )
+          ).rows.map((row) => [Number(row.recovered_credits), Number(row.shortfall_credits)]),
+        (found) => found.length > 0,
       );
-      expect(rows.map((row) => [Number(row.recovered_credits), Number(row.shortfall_credits)])).toEqual([
-        [15_000, 35_000],
-      ]);
+      expect(shortfalls).toEqual([[15_000, 35_000]]);
       expect(await balance(person.headers)).toBe(0);
       await expectAuditGreen(runtime);
     });
