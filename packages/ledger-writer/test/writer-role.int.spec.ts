@@ -236,15 +236,17 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     await db?.drop();
   });
 
+  /** A process's writer role; `commitsThrough` puts something between its store and its fenced client. */
   const startRole = async (
     changes: Array<LedgerWriter | undefined> = [],
     logged: Array<{ msg: string; obj: Record<string, unknown> }> = [],
+    commitsThrough?: (sql: SqlClient) => SqlClient,
   ) => {
     const proc = processOn(db);
     const keep = (obj: object, msg: string) => logged.push({ msg, obj: obj as Record<string, unknown> });
     const role = await startWriterRole({
       packing: REWARD_PACKING,
-      store: proc.store,
+      store: commitsThrough ? createPostgresEventStore(commitsThrough(proc.sql)) : proc.store,
       sql: proc.sql,
       fence: proc.fence,
       retryMs: 50,
@@ -254,6 +256,22 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     roles.push(role);
     return role;
   };
+
+  /** Ends the lease sessions, as a network partition would. */
+  const cutLeaseSession = () =>
+    db.client.query(
+      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND l.database =
+         (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [LEDGER_WRITER_LEASE_KEY],
+    );
+
+  /** Waits until the role told of `n` changes (active, then stepped down, ...). */
+  const changeCount = (changes: Array<LedgerWriter | undefined>, n: number) =>
+    eventually(
+      () => changes.length,
+      (count) => count === n,
+    );
 
   it('keeps a second process standing by and hands over when the first one stops', async () => {
     db = await createTestDatabase({ kind: 'postgres' });
@@ -295,46 +313,30 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     db = await createTestDatabase({ kind: 'postgres' });
     // Process A's commits wait at a gate before they reach the fenced client, as a commit retried
     // after a failed one (or queued behind it) does: it starts after A has noticed the cut.
-    const proc = processOn(db);
-    const gate = commitGate(proc.sql);
+    let gate: ReturnType<typeof commitGate> | undefined;
     const changesA: Array<LedgerWriter | undefined> = [];
-    const first = await startWriterRole({
-      packing: REWARD_PACKING,
-      store: createPostgresEventStore(gate.sql),
-      sql: proc.sql,
-      fence: proc.fence,
-      retryMs: 50,
-      onChange: (writer) => changesA.push(writer),
+    const first = await startRole(changesA, [], (sql) => {
+      gate = commitGate(sql);
+      return gate.sql;
     });
-    roles.push(first);
     for (const result of await first.writer!.submitMany([open('u1'), purchase('u1')]))
       expect(result.ok).toBe(true);
 
-    gate.close();
+    gate!.close();
     const staleId = `pi_${randomUUID()}`;
     const stale = first.writer!.submit(purchase('u1', staleId));
     await eventually(
-      () => gate.waiting,
+      () => gate!.waiting,
       (n) => n === 1,
     );
-    await db.client.query(
-      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
-       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND l.database =
-         (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [LEDGER_WRITER_LEASE_KEY],
-    );
+    await cutLeaseSession();
     // A noticed and stepped down; B takes over with the next fencing token.
-    expect(
-      await eventually(
-        () => changesA.length,
-        (n) => n === 2,
-      ),
-    ).toBe(2);
+    expect(await changeCount(changesA, 2)).toBe(2);
     const second = await startRole();
     const successor = await eventually(() => second.writer, Boolean);
     expect(successor).toBeDefined();
 
-    gate.open();
+    gate!.open();
     expect(await stale).toMatchObject({ ok: false, rejection: 'ledger_unavailable' });
     expect(await purchasesInLog(db, staleId)).toBe(0);
     // The command retried at the successor lands once, decided on the successor's books.
@@ -348,18 +350,8 @@ describe.skipIf(!process.env.DATABASE_URL)('writer standby on postgres', () => {
     const first = await startRole(changesA);
     const second = await startRole();
     expect(first.writer).toBeDefined();
-    await db.client.query(
-      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l
-       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND l.database =
-         (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [LEDGER_WRITER_LEASE_KEY],
-    );
-    expect(
-      await eventually(
-        () => changesA.length,
-        (n) => n === 2,
-      ),
-    ).toBe(2);
+    await cutLeaseSession();
+    expect(await changeCount(changesA, 2)).toBe(2);
     expect(changesA[1]).toBeUndefined();
     const active = await eventually(() => second.writer ?? first.writer, Boolean);
     expect(active).toBeDefined();
