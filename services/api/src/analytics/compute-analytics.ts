@@ -100,15 +100,18 @@ async function breakdown(
     credits: string | number;
     n: string | number;
   }>(
-    `SELECT a.evaluation_id, e.title, sum(abs(w.amount)) AS credits, count(*) AS n
-     FROM wallet_transactions w
-     JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
-     LEFT JOIN evaluations e ON e.id = a.evaluation_id
-     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
-       AND w.created_at >= $4 AND w.created_at < $5
-       AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))
-     GROUP BY a.evaluation_id, e.title
-     ORDER BY sum(abs(w.amount)) DESC, a.evaluation_id`,
+    // Totalled per evaluation first, then each total named: one title read per evaluation, not
+    // one per reward.
+    `SELECT b.evaluation_id, e.title, b.credits, b.n FROM (
+       SELECT a.evaluation_id, sum(abs(w.amount)) AS credits, count(*) AS n
+       FROM wallet_transactions w
+       JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
+       WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
+         AND w.created_at >= $4 AND w.created_at < $5
+         AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))
+       GROUP BY a.evaluation_id) b
+     LEFT JOIN evaluations e ON e.id = b.evaluation_id
+     ORDER BY b.credits DESC, b.evaluation_id`,
     [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
   return rows.map((row) => ({
@@ -167,13 +170,14 @@ async function judgeVotes(
     mine_at: Date;
     votes_per_item: string | number | null;
   }>(
-    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, mine.voted_at AS mine_at,
-       c.config->>'votes_per_item' AS votes_per_item
-     FROM evaluation_votes mine
-     JOIN evaluation_votes v ON v.item_id = mine.item_id
-     LEFT JOIN evaluation_configs c ON c.evaluation_id = v.evaluation_id
-     WHERE mine.evaluator_id = $1 AND mine.voted_at >= $2 AND mine.voted_at < $3
-       AND ($4::text[] IS NULL OR mine.evaluation_id = ANY($4::text[]))`,
+    // An item's votes are all of its evaluation: the configuration is read once per vote of the
+    // person's, not once per vote on their items.
+    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, mine.voted_at AS mine_at, mine.votes_per_item
+     FROM (SELECT m.item_id, m.voted_at, c.config->>'votes_per_item' AS votes_per_item
+       FROM evaluation_votes m LEFT JOIN evaluation_configs c ON c.evaluation_id = m.evaluation_id
+       WHERE m.evaluator_id = $1 AND m.voted_at >= $2 AND m.voted_at < $3
+         AND ($4::text[] IS NULL OR m.evaluation_id = ANY($4::text[]))) mine
+     JOIN evaluation_votes v ON v.item_id = mine.item_id`,
     [userId, from, to, scope ?? null],
   );
   const evaluations: VotedItems = new Map();

@@ -51,7 +51,7 @@ function windowReading(from: Date, to: Date): Split {
 type Split = NonNullable<ReturnType<typeof splitAtMidnights>>;
 
 /** A person's reward rows of one side and status at the window's ends: [$5, $6) and [$7, $8). */
-const REWARD_ROWS_AT_ENDS = `FROM wallet_transactions w
+export const REWARD_ROWS_AT_ENDS = `FROM wallet_transactions w
   WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
     AND ((w.created_at >= $5 AND w.created_at < $6) OR (w.created_at >= $7 AND w.created_at < $8))`;
 

@@ -1,0 +1,1 @@
+DROP INDEX wallet_transactions_user_reward_time_idx;
