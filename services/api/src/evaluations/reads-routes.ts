@@ -36,9 +36,13 @@ const EXPORT_RECORDS = z.array(z.record(z.string(), z.unknown()));
 
 const NOT_OWNER = 'Only the evaluation owner can see its analytics.';
 
-async function votesOf(sql: SqlExecutor, evaluationId: string): Promise<VoteRow[]> {
-  const { rows } = await sql.query<VoteRow & Record<string, unknown>>(
-    `SELECT vote_id, item_id, evaluator_id, tier, value, comment, reward_credits, claimed_at, voted_at
+/** What the quality figures need of a vote: whose, on which item, which way, and when. */
+type JudgedVote = Pick<VoteRow, 'item_id' | 'evaluator_id' | 'value' | 'voted_at'>;
+
+/** An evaluation's votes, oldest first: only the columns the figures read (an export reads the rest). */
+async function votesOf(sql: SqlExecutor, evaluationId: string): Promise<JudgedVote[]> {
+  const { rows } = await sql.query<JudgedVote & Record<string, unknown>>(
+    `SELECT item_id, evaluator_id, value, voted_at
      FROM evaluation_votes WHERE evaluation_id = $1 ORDER BY voted_at, vote_id LIMIT 1000000`,
     [evaluationId],
   );
