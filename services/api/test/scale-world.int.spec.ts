@@ -5,6 +5,8 @@ import { worldShape, worldTime, type WorldOptions } from '../src/scale/world-pla
 import { planVotes, roundMoney } from '../src/scale/world-rounds.js';
 import { evaluationId, personId } from '../src/scale/world-setup.js';
 import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
+import { analyticsWindow } from '../src/analytics/analytics-window.js';
+import { spendingAnalytics } from '../src/analytics/compute-analytics.js';
 import { runtimeModes } from './support/runtime.js';
 import { testConfig } from './helpers.js';
 
@@ -82,6 +84,46 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
       catchUpTimeoutMs: 0,
     });
     expect(report.ok, JSON.stringify(report, null, 2).slice(0, 2_000)).toBe(true);
+  }, 600_000);
+
+  it('totals each requester’s spending per evaluation from the day roll-up as the rows do', async () => {
+    const world = await worldRuntime();
+    await generateWorld(world.runtime, world.clock, WORLD);
+    const head = await world.runtime.store.headPosition();
+    await world.runtime.projector.waitFor(head, 60_000);
+    await world.runtime.domainProjector.waitFor(head, 60_000);
+    const { sql } = world.runtime;
+    const { rows: requesters } = await sql.query<{ creator_id: string; ids: string[] }>(
+      `SELECT creator_id, array_agg(id ORDER BY id) AS ids FROM evaluations GROUP BY 1`,
+    );
+    let fromWholeDays = 0;
+    for (const { creator_id: requester, ids } of requesters) {
+      // Windows that end mid-day (the world's clock) and start mid-day: partial days at both ends.
+      for (const period of ['30d', '90d', '1y', 'all'] as const) {
+        const window = analyticsWindow({ period }, world.clock.now());
+        const whole = await spendingAnalytics(sql, requester, window);
+        // Each evaluation on its own is totalled from the rows.
+        const expected = [];
+        for (const id of ids) {
+          const alone = await spendingAnalytics(sql, requester, window, [id]);
+          expected.push(...alone.project_breakdown);
+        }
+        expected.sort((a, b) => b.amount - a.amount || (a.project_id < b.project_id ? -1 : 1));
+        const figures = (entries: typeof expected) =>
+          entries.map(({ project_id, project_name, amount, transaction_count }) => ({
+            project_id,
+            project_name,
+            amount,
+            transaction_count,
+          }));
+        expect(figures(whole.project_breakdown), `${requester} ${period}`).toEqual(figures(expected));
+        const counted = whole.project_breakdown.reduce((sum, entry) => sum + entry.transaction_count, 0);
+        expect(counted).toBe(whole.total_transactions);
+        if (period === '1y') fromWholeDays += counted;
+      }
+    }
+    // The comparison above is not of empty lists: the year's rewards were there to total.
+    expect(fromWholeDays).toBeGreaterThan(200);
   }, 600_000);
 
   it('resumes a run killed in the middle of a round to the same head, with nothing twice', async () => {

@@ -4,7 +4,16 @@ import { getWalletBalance } from '@evalmarket/projector';
 import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js';
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
 import type { ExpertLeaderboards } from './expert-leaderboard.js';
-import { rewardDays, rewardTotals, type Side, type Totals } from './reward-windows.js';
+import {
+  rewardDays,
+  rewardTotals,
+  evaluationTotalOf,
+  spendingByEvaluation,
+  type EvaluationTotal,
+  type EvaluationTotalRow,
+  type Side,
+  type Totals,
+} from './reward-windows.js';
 
 /**
  * The evaluations a figure is restricted to: undefined for all, else the ids (an empty list
@@ -85,23 +94,19 @@ async function trends(
   }));
 }
 
-/** Rewards of the window per evaluation (a project is an evaluation), largest first. */
-async function breakdown(
+/**
+ * Completed rewards of the window per evaluation, largest first, from the rows joined with their
+ * claims (the wallet's roll-up does not know a reward's evaluation). Totalled per evaluation
+ * first, then each total named: one title read per evaluation, not one per reward.
+ */
+async function rowsByEvaluation(
   sql: SqlExecutor,
   userId: string,
   side: Side,
   window: AnalyticsWindow,
   scope: AnalyticsScope,
-  totalCredits: number,
-) {
-  const { rows } = await sql.query<{
-    evaluation_id: string;
-    title: string | null;
-    credits: string | number;
-    n: string | number;
-  }>(
-    // Totalled per evaluation first, then each total named: one title read per evaluation, not
-    // one per reward.
+): Promise<EvaluationTotal[]> {
+  const { rows } = await sql.query<EvaluationTotalRow>(
     `SELECT b.evaluation_id, e.title, b.credits, b.n FROM (
        SELECT a.evaluation_id, sum(abs(w.amount)) AS credits, count(*) AS n
        FROM wallet_transactions w
@@ -114,12 +119,32 @@ async function breakdown(
      ORDER BY b.credits DESC, b.evaluation_id`,
     [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
-  return rows.map((row) => ({
-    project_id: row.evaluation_id,
-    project_name: row.title ?? row.evaluation_id,
-    amount: usd(Number(row.credits)),
-    transaction_count: Number(row.n),
-    percentage: totalCredits === 0 ? 0 : round2((Number(row.credits) / totalCredits) * 100),
+  return rows.map(evaluationTotalOf);
+}
+
+/**
+ * Rewards of the window per evaluation (a project is an evaluation), largest first. A requester's
+ * spending over all their evaluations comes from the evaluations' day roll-up
+ * (spendingByEvaluation); a filter, or an evaluator's earnings, from the rows.
+ */
+async function breakdown(
+  sql: SqlExecutor,
+  userId: string,
+  side: Side,
+  window: AnalyticsWindow,
+  scope: AnalyticsScope,
+  totalCredits: number,
+) {
+  const totals =
+    scope === undefined && side.context === 'spending'
+      ? await spendingByEvaluation(sql, userId, window.start, window.end)
+      : await rowsByEvaluation(sql, userId, side, window, scope);
+  return totals.map((total) => ({
+    project_id: total.evaluationId,
+    project_name: total.title ?? total.evaluationId,
+    amount: usd(total.credits),
+    transaction_count: total.count,
+    percentage: totalCredits === 0 ? 0 : round2((total.credits / totalCredits) * 100),
   }));
 }
 

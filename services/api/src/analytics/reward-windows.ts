@@ -10,6 +10,29 @@ export interface Totals {
   count: number;
 }
 
+/** Completed rewards of one evaluation, with its title (null when the evaluation is not known). */
+export interface EvaluationTotal {
+  evaluationId: string;
+  title: string | null;
+  credits: number;
+  count: number;
+}
+
+/** A statement's row of one evaluation's totals (sums arrive as text). */
+export interface EvaluationTotalRow extends Record<string, unknown> {
+  evaluation_id: string;
+  title: string | null;
+  credits: string | number;
+  n: string | number;
+}
+
+export const evaluationTotalOf = (row: EvaluationTotalRow): EvaluationTotal => ({
+  evaluationId: row.evaluation_id,
+  title: row.title,
+  credits: Number(row.credits),
+  count: Number(row.n),
+});
+
 export interface DayTotal {
   day: string;
   credits: number;
@@ -115,4 +138,38 @@ export async function rewardDays(
     readingParams(userId, side, 'completed', windowReading(from, to)),
   );
   return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
+}
+
+/**
+ * A requester's completed spending rewards in [from, to) per evaluation, largest first: the whole
+ * UTC days from the evaluations' roll-up (evaluation_vote_days: votes and credits per evaluation
+ * and claim day, kept by the domain projection), the partial days at the ends from the rows joined
+ * with their claims, in one statement. The two agree because a reward is reserved from the
+ * evaluation's creator's spending account, for the claim's reward_credits, by the claim's own
+ * event (so the row's time is the claim's), and completes when the vote is cast; a released or
+ * expired claim is voided and counted by neither. test/analytics-rollups.int.spec.ts checks
+ * them against the rows on a generated year.
+ */
+export async function spendingByEvaluation(
+  sql: SqlExecutor,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<EvaluationTotal[]> {
+  const spending: Side = { context: 'spending', type: 'debit' };
+  const { rows } = await sql.query<EvaluationTotalRow>(
+    `SELECT b.evaluation_id, e.title, sum(b.credits) AS credits, sum(b.n) AS n FROM (
+       SELECT d.evaluation_id, d.credits, d.votes AS n
+       FROM evaluations mine JOIN evaluation_vote_days d ON d.evaluation_id = mine.id
+       WHERE mine.creator_id = $1 AND d.day >= $9::date AND d.day < $10::date
+       UNION ALL
+       SELECT a.evaluation_id, r.credits, 1
+       FROM (SELECT w.transfer_id, abs(w.amount) AS credits ${REWARD_ROWS_AT_ENDS}) r
+       JOIN evaluation_assignments a ON a.transfer_id = r.transfer_id) b
+     LEFT JOIN evaluations e ON e.id = b.evaluation_id
+     GROUP BY b.evaluation_id, e.title
+     ORDER BY sum(b.credits) DESC, b.evaluation_id`,
+    readingParams(userId, spending, 'completed', windowReading(from, to)),
+  );
+  return rows.map(evaluationTotalOf);
 }
