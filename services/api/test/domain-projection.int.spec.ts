@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { createDomainProjection } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spendingByEvaluation } from '../src/analytics/reward-windows.js';
 import { evaluationProjection } from '../src/evaluations/evaluation-projection.js';
 import { identityProjection } from '../src/identity/identity-projection.js';
 import { sealPersonalData } from '../src/identity/personal-data.js';
@@ -138,6 +139,88 @@ for (const mode of runtimeModes()) {
           at: position,
         },
       ]);
+    });
+
+    it("counts a volunteer's vote in the day's votes, not its paid votes, and not as spending", async () => {
+      const [evaluationId, creatorId] = [randomUUID(), randomUUID()];
+      const [paidItem, freeItem, paidClaim, freeClaim] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      let position = 4_000_000 + Math.floor(Math.random() * 1_000_000);
+      const event = (type: string, data: Record<string, unknown>): TStoredEvent => ({
+        event_id: randomUUID(),
+        global_position: (position += 1),
+        stream_id: `evaluation-${evaluationId}`,
+        stream_version: position,
+        type,
+        schema_version: 1,
+        data: { evaluation_id: evaluationId, ...data },
+        metadata: {},
+        // A whole UTC day inside the window read below.
+        recorded_at: '2026-02-03T04:05:06.000Z',
+        prev_hash: '',
+        hash: '',
+      });
+      const claim = (assignmentId: string, itemId: string, reward: number) =>
+        event('ItemClaimed', {
+          assignment_id: assignmentId,
+          item_id: itemId,
+          evaluator_id: randomUUID(),
+          tier: 'community',
+          reward_credits: reward,
+          transfer_id: reward > 0 ? assignmentId : null,
+          expires_at: '2026-02-03T05:05:06.000Z',
+        });
+      const vote = (assignmentId: string, itemId: string) =>
+        event('VoteCast', {
+          vote_id: randomUUID(),
+          assignment_id: assignmentId,
+          item_id: itemId,
+          evaluator_id: randomUUID(),
+          value: 'good',
+          comment: null,
+        });
+      const events = [
+        event('EvaluationCreated', {
+          creator_id: creatorId,
+          title: 'Paid and volunteered',
+          description: null,
+          status: 'active',
+          is_public: true,
+          model_type: 'llm',
+          parameters: {},
+          input_data: null,
+          budget_amount: 0,
+          reward_per_vote: 0,
+        }),
+        event('ItemsIngested', {
+          source: 'sdk',
+          items: [paidItem, freeItem].map((item_id, index) => ({
+            item_id,
+            external_id: `ext-${index}`,
+            input: null,
+            output: 'answer',
+            metadata: null,
+          })),
+        }),
+        claim(paidClaim, paidItem, 40),
+        claim(freeClaim, freeItem, 0),
+        vote(paidClaim, paidItem),
+        vote(freeClaim, freeItem),
+      ];
+      const apply = createDomainProjection([evaluationProjection]);
+      await runtime.sql.transaction((tx) => apply(tx, events));
+      const { rows } = await runtime.sql.query<Record<string, unknown>>(
+        `SELECT votes::int, paid_votes::int, credits::int FROM evaluation_vote_days WHERE evaluation_id = $1`,
+        [evaluationId],
+      );
+      expect(rows).toEqual([{ votes: 2, paid_votes: 1, credits: 40 }]);
+      // The day is whole in this window: the breakdown reads it from the roll-up alone.
+      const spent = await spendingByEvaluation(
+        runtime.sql,
+        creatorId,
+        new Date('2026-02-01T12:00:00Z'),
+        new Date('2026-02-10T12:00:00Z'),
+      );
+      expect(spent).toEqual([{ evaluationId, title: 'Paid and volunteered', credits: 40, count: 1 }]);
     });
   });
 }

@@ -142,13 +142,14 @@ export async function rewardDays(
 
 /**
  * A requester's completed spending rewards in [from, to) per evaluation, largest first: the whole
- * UTC days from the evaluations' roll-up (evaluation_vote_days: votes and credits per evaluation
- * and claim day, kept by the domain projection), the partial days at the ends from the rows joined
- * with their claims, in one statement. The two agree because a reward is reserved from the
- * evaluation's creator's spending account, for the claim's reward_credits, by the claim's own
- * event (so the row's time is the claim's), and completes when the vote is cast; a released or
- * expired claim is voided and counted by neither. test/analytics-rollups.int.spec.ts checks
- * them against the rows on a generated year.
+ * UTC days from the evaluations' roll-up (evaluation_vote_days: paid votes and credits per
+ * evaluation and claim day, kept by the domain projection), the partial days at the ends from the
+ * rows joined with their claims, in one statement. The two agree because a paid claim's reward is
+ * reserved from the evaluation's creator's spending account, for the claim's reward_credits, by
+ * the claim's own event (so the row's time is the claim's), and completes when the vote is cast;
+ * a released or expired claim is voided and counted by neither, and a volunteer's vote moves no
+ * credits (not a paid vote, no row). test/scale-world.int.spec.ts checks them against the rows on
+ * a generated year, test/domain-projection.int.spec.ts a volunteer's vote.
  */
 export async function spendingByEvaluation(
   sql: SqlExecutor,
@@ -159,9 +160,9 @@ export async function spendingByEvaluation(
   const spending: Side = { context: 'spending', type: 'debit' };
   const { rows } = await sql.query<EvaluationTotalRow>(
     `SELECT b.evaluation_id, e.title, sum(b.credits) AS credits, sum(b.n) AS n FROM (
-       SELECT d.evaluation_id, d.credits, d.votes AS n
+       SELECT d.evaluation_id, d.credits, d.paid_votes AS n
        FROM evaluations mine JOIN evaluation_vote_days d ON d.evaluation_id = mine.id
-       WHERE mine.creator_id = $1 AND d.day >= $9::date AND d.day < $10::date
+       WHERE mine.creator_id = $1 AND d.day >= $9::date AND d.day < $10::date AND d.paid_votes > 0
        UNION ALL
        SELECT a.evaluation_id, r.credits, 1
        FROM (SELECT w.transfer_id, abs(w.amount) AS credits ${REWARD_ROWS_AT_ENDS}) r

@@ -43,7 +43,8 @@ async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<vo
 /**
  * Votes in one statement: each vote once (from its assignment), and only new votes settle their
  * assignment (moving its credits from reserved to spent, evaluation_credits), count on their item
- * and on the evaluation's day of the claim (evaluation_vote_days, what a budget period spent). The items are also named by `ANY($7)`, so the planner
+ * and on the evaluation's day of the claim (evaluation_vote_days, what a budget period spent; of
+ * those, the paid votes the spending breakdown counts). The items are also named by `ANY($7)`, so the planner
  * looks them up by key instead of hashing the counts and scanning every item.
  */
 async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
@@ -62,11 +63,12 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
        ON CONFLICT DO NOTHING
        RETURNING vote_id, evaluation_id, tier, reward_credits, claimed_at),
      rolled_up AS (
-       INSERT INTO evaluation_vote_days AS d (evaluation_id, day, tier, votes, credits)
-       SELECT evaluation_id, (claimed_at AT TIME ZONE 'UTC')::date, tier, count(*), sum(reward_credits)
+       INSERT INTO evaluation_vote_days AS d (evaluation_id, day, tier, votes, paid_votes, credits)
+       SELECT evaluation_id, (claimed_at AT TIME ZONE 'UTC')::date, tier, count(*),
+         count(*) FILTER (WHERE reward_credits > 0), sum(reward_credits)
        FROM vote GROUP BY 1, 2, 3
        ON CONFLICT (evaluation_id, day, tier) DO UPDATE SET votes = d.votes + EXCLUDED.votes,
-         credits = d.credits + EXCLUDED.credits),
+         paid_votes = d.paid_votes + EXCLUDED.paid_votes, credits = d.credits + EXCLUDED.credits),
      counted AS (
        SELECT DISTINCT ON (i.vote_id) i.vote_id, i.assignment_id, i.voted_at, i.position, i.item_id, i.value
        FROM input i JOIN vote v ON v.vote_id = i.vote_id ORDER BY i.vote_id, i.ord),

@@ -1,0 +1,1 @@
+ALTER TABLE evaluation_vote_days DROP COLUMN paid_votes;
