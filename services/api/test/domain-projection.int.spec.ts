@@ -143,7 +143,12 @@ for (const mode of runtimeModes()) {
 
     it("counts a volunteer's vote in the day's votes, not its paid votes, and not as spending", async () => {
       const [evaluationId, creatorId] = [randomUUID(), randomUUID()];
-      const [paidItem, freeItem, paidClaim, freeClaim] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      const [paidItem, freeItem, paidClaim, freeClaim] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
       let position = 4_000_000 + Math.floor(Math.random() * 1_000_000);
       const event = (type: string, data: Record<string, unknown>): TStoredEvent => ({
         event_id: randomUUID(),

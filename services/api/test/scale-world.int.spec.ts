@@ -103,7 +103,7 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
         const window = analyticsWindow({ period }, world.clock.now());
         const whole = await spendingAnalytics(sql, requester, window);
         // Each evaluation on its own is totalled from the rows.
-        const expected = [];
+        const expected: typeof whole.project_breakdown = [];
         for (const id of ids) {
           const alone = await spendingAnalytics(sql, requester, window, [id]);
           expected.push(...alone.project_breakdown);

@@ -5,9 +5,11 @@ import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
 import type { ExpertLeaderboards } from './expert-leaderboard.js';
 import {
+  EARNING,
+  evaluationTotalOf,
   rewardDays,
   rewardTotals,
-  evaluationTotalOf,
+  SPENDING,
   spendingByEvaluation,
   type EvaluationTotal,
   type EvaluationTotalRow,
@@ -40,9 +42,6 @@ export function analyticsScope(query: {
 const inScope = (placeholder: string) =>
   `(${placeholder}::text[] IS NULL OR EXISTS (SELECT 1 FROM evaluation_assignments a
      WHERE a.transfer_id = w.transfer_id AND a.evaluation_id = ANY(${placeholder}::text[])))`;
-
-const SPENDING: Side = { context: 'spending', type: 'debit' };
-const EARNING: Side = { context: 'earning', type: 'credit' };
 
 /**
  * Rewards that moved (completed) on one side of a person's wallet within [from, to): from the day

@@ -5,6 +5,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One side of a person's wallet as the analytics read it: spending debits or earning credits. */
 export type Side = { context: 'spending'; type: 'debit' } | { context: 'earning'; type: 'credit' };
 
+export const SPENDING: Side = { context: 'spending', type: 'debit' };
+export const EARNING: Side = { context: 'earning', type: 'credit' };
+
 export interface Totals {
   credits: number;
   count: number;
@@ -157,7 +160,6 @@ export async function spendingByEvaluation(
   from: Date,
   to: Date,
 ): Promise<EvaluationTotal[]> {
-  const spending: Side = { context: 'spending', type: 'debit' };
   const { rows } = await sql.query<EvaluationTotalRow>(
     `SELECT b.evaluation_id, e.title, sum(b.credits) AS credits, sum(b.n) AS n FROM (
        SELECT d.evaluation_id, d.credits, d.paid_votes AS n
@@ -170,7 +172,7 @@ export async function spendingByEvaluation(
      LEFT JOIN evaluations e ON e.id = b.evaluation_id
      GROUP BY b.evaluation_id, e.title
      ORDER BY sum(b.credits) DESC, b.evaluation_id`,
-    readingParams(userId, spending, 'completed', windowReading(from, to)),
+    readingParams(userId, SPENDING, 'completed', windowReading(from, to)),
   );
   return rows.map(evaluationTotalOf);
 }
