@@ -3,6 +3,7 @@ import { BOOK_EXPIRY_GRACE_MS } from '../src/evaluations/loop/claim-book.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import type { SignedIn } from './support/sign-in.js';
 import { evaluationClient, paidEvaluationWithCrowd } from './support/evaluations.js';
+import { eventually } from './support/payments.js';
 
 type Runtime = Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -93,7 +94,13 @@ for (const mode of runtimeModes()) {
         if (Date.now() > deadline) throw new Error(`lease did not expire (status ${rows[0]?.status})`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(await api.balance(owner.headers)).toBe(RATE);
+      // The wallet projection voids the reservation on its own; behind NATS it may land after
+      // the assignment's expiry, and the balance waits for nobody's write here (the worker's).
+      const balance = await eventually(
+        () => api.balance(owner.headers),
+        (credits) => credits === RATE,
+      );
+      expect(balance).toBe(RATE);
       const vote = await api.vote(late.headers, claim.body.assignment_id, 'bad');
       expect(vote.status).toBe(409);
       expect(vote.body.code).toBe('assignment_expired');
