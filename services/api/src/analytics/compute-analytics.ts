@@ -11,6 +11,7 @@ import {
   rewardTotals,
   SPENDING,
   spendingByEvaluation,
+  totalsPerEvaluation,
   type EvaluationTotal,
   type EvaluationTotalRow,
   type Side,
@@ -95,8 +96,7 @@ async function trends(
 
 /**
  * Completed rewards of the window per evaluation, largest first, from the rows joined with their
- * claims (the wallet's roll-up does not know a reward's evaluation). Totalled per evaluation
- * first, then each total named: one title read per evaluation, not one per reward.
+ * claims (the wallet's roll-up does not know a reward's evaluation).
  */
 async function rowsByEvaluation(
   sql: SqlExecutor,
@@ -106,16 +106,12 @@ async function rowsByEvaluation(
   scope: AnalyticsScope,
 ): Promise<EvaluationTotal[]> {
   const { rows } = await sql.query<EvaluationTotalRow>(
-    `SELECT b.evaluation_id, e.title, b.credits, b.n FROM (
-       SELECT a.evaluation_id, sum(abs(w.amount)) AS credits, count(*) AS n
+    totalsPerEvaluation(`SELECT a.evaluation_id, abs(w.amount) AS credits, 1 AS n
        FROM wallet_transactions w
        JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
        WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
          AND w.created_at >= $4 AND w.created_at < $5
-         AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))
-       GROUP BY a.evaluation_id) b
-     LEFT JOIN evaluations e ON e.id = b.evaluation_id
-     ORDER BY b.credits DESC, b.evaluation_id`,
+         AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))`),
     [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
   return rows.map(evaluationTotalOf);

@@ -29,6 +29,15 @@ export interface EvaluationTotalRow extends Record<string, unknown> {
   n: string | number;
 }
 
+/**
+ * Rows `(evaluation_id, credits, n)` totalled per evaluation, largest first, then each total named:
+ * one title read per evaluation, not one per row.
+ */
+export const totalsPerEvaluation = (rows: string) => `SELECT t.evaluation_id, e.title, t.credits, t.n
+  FROM (SELECT evaluation_id, sum(credits) AS credits, sum(n) AS n FROM (${rows}) b GROUP BY evaluation_id) t
+  LEFT JOIN evaluations e ON e.id = t.evaluation_id
+  ORDER BY t.credits DESC, t.evaluation_id`;
+
 export const evaluationTotalOf = (row: EvaluationTotalRow): EvaluationTotal => ({
   evaluationId: row.evaluation_id,
   title: row.title,
@@ -161,17 +170,13 @@ export async function spendingByEvaluation(
   to: Date,
 ): Promise<EvaluationTotal[]> {
   const { rows } = await sql.query<EvaluationTotalRow>(
-    `SELECT b.evaluation_id, e.title, sum(b.credits) AS credits, sum(b.n) AS n FROM (
-       SELECT d.evaluation_id, d.credits, d.paid_votes AS n
+    totalsPerEvaluation(`SELECT d.evaluation_id, d.credits, d.paid_votes AS n
        FROM evaluations mine JOIN evaluation_vote_days d ON d.evaluation_id = mine.id
        WHERE mine.creator_id = $1 AND d.day >= $9::date AND d.day < $10::date AND d.paid_votes > 0
        UNION ALL
        SELECT a.evaluation_id, r.credits, 1
        FROM (SELECT w.transfer_id, abs(w.amount) AS credits ${REWARD_ROWS_AT_ENDS}) r
-       JOIN evaluation_assignments a ON a.transfer_id = r.transfer_id) b
-     LEFT JOIN evaluations e ON e.id = b.evaluation_id
-     GROUP BY b.evaluation_id, e.title
-     ORDER BY sum(b.credits) DESC, b.evaluation_id`,
+       JOIN evaluation_assignments a ON a.transfer_id = r.transfer_id`),
     readingParams(userId, SPENDING, 'completed', windowReading(from, to)),
   );
   return rows.map(evaluationTotalOf);
