@@ -25,6 +25,8 @@ export interface RebuildReadModelsOptions {
   /** Replace the live tables' contents with the rebuilt ones (in one transaction per projection). */
   swap?: boolean;
   batchSize?: number;
+  /** Events applied per projection and transaction in the bulk replay (BULK_GROUP_EVENTS). */
+  groupSize?: number;
   /** How many differing rows each table reports in detail. */
   maxSamples?: number;
   /** Leave the shadow schemas in place afterwards, for inspection. */
@@ -62,7 +64,7 @@ export interface RebuildReport {
 export async function rebuildReadModels(options: RebuildReadModelsOptions): Promise<RebuildReport> {
   const { sql, store } = options;
   const started = Date.now();
-  const replay = await ShadowReplay.open(sql, options.projections ?? [WALLET_READ_MODELS]);
+  const replay = await ShadowReplay.open(sql, options.projections ?? [WALLET_READ_MODELS], options.groupSize);
   try {
     const upTo = replay.upTo;
     let replayed = 0;

@@ -172,7 +172,42 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'leaky'`);
   });
 
-  it('goes on with the other projections, page by page, when one fails part way', async () => {
+  it('applies the pages it reads in groups, one transaction per group and projection', async () => {
+    const groups: number[][] = [];
+    const recording: ProjectionDefinition = {
+      name: 'recording',
+      tables: [],
+      apply: async (_tx, events) => {
+        groups.push(events.map((event) => event.global_position));
+        return { handled: events.length };
+      },
+    };
+    await h.sql.query(`INSERT INTO projection_checkpoints (projection, position) VALUES ('recording', $1)`, [
+      head,
+    ]);
+    try {
+      // Pages of 2 gathered until a group holds 5 or more: groups of 6, then what is left.
+      await rebuildReadModels({
+        sql: h.sql,
+        store: h.store,
+        projections: [recording],
+        batchSize: 2,
+        groupSize: 5,
+      });
+      const positions = Array.from({ length: head }, (_, index) => index + 1);
+      const expected: number[][] = [];
+      for (let at = 0; at < head; at += 6) expected.push(positions.slice(at, at + 6));
+      expect(groups).toEqual(expected);
+      groups.length = 0;
+      // By default a log this small is one group.
+      await rebuildReadModels({ sql: h.sql, store: h.store, projections: [recording], batchSize: 2 });
+      expect(groups).toEqual([positions]);
+    } finally {
+      await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'recording'`);
+    }
+  });
+
+  it('goes on with the other projections, group by group, when one fails part way', async () => {
     const failing: ProjectionDefinition = {
       name: 'failing',
       tables: [],
@@ -190,6 +225,7 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
         store: h.store,
         projections: [failing, NOTES],
         batchSize: 2,
+        groupSize: 2,
       });
       expect(report.projections.map((p) => [p.projection, p.identical, p.error])).toEqual([
         ['failing', false, 'replay failed in positions 7..8: no handler for this one'],
