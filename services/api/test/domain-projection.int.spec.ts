@@ -4,6 +4,7 @@ import { createDomainProjection } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spendingByEvaluation } from '../src/analytics/reward-windows.js';
 import { evaluationProjection } from '../src/evaluations/evaluation-projection.js';
+import { evaluatorProjection } from '../src/evaluator/evaluator-projection.js';
 import { identityProjection } from '../src/identity/identity-projection.js';
 import { sealPersonalData } from '../src/identity/personal-data.js';
 import { makeEvaluator } from './support/evaluators.js';
@@ -83,6 +84,102 @@ for (const mode of runtimeModes()) {
       expect(new Date(byId.get(ann)!.created_at).toISOString()).toBe(run[0]!.recorded_at);
       expect(byId.get(cy)).toMatchObject({ email: `${cy}@example.com`, updated_position: position + 3 });
       expect(rows).toHaveLength(2);
+    });
+
+    it('projects a run of evaluator events as one by one: applications, reviews, interest, a retry, an erased person', async () => {
+      // The same story for two sets of people: one applied an event at a time, one as a single run.
+      const story = async (base: number) => {
+        const [ann, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+        let offset = 0;
+        const event = (stream: string, type: string, data: Record<string, unknown>): TStoredEvent => {
+          offset += 1;
+          return {
+            event_id: randomUUID(),
+            global_position: base + offset,
+            stream_id: stream,
+            stream_version: offset,
+            type,
+            schema_version: 1,
+            data,
+            metadata: {},
+            recorded_at: new Date(Date.UTC(2026, 1, 1, 0, offset)).toISOString(),
+            prev_hash: '',
+            hash: '',
+          };
+        };
+        const signUps: TStoredEvent[] = [];
+        for (const id of [ann, bob, cy]) {
+          const personal = await sealPersonalData(runtime.sql, id, { email: `${id}@example.com` });
+          signUps.push(event(`user-${id}`, 'UserRegistered', { user_id: id, personal }));
+        }
+        const apply = async (id: string, answers: string) =>
+          event(`evaluator-${id}`, 'EvaluatorApplied', {
+            user_id: id,
+            application_method: 'indeed',
+            application_data: await sealPersonalData(runtime.sql, id, { answers }),
+          });
+        const review = (id: string) => ({ user_id: id, reviewed_by: 'admin-1' });
+        const run = [
+          await apply(ann, 'first'),
+          await apply(bob, 'first'),
+          event(`evaluator-${ann}`, 'EvaluatorVerified', { ...review(ann), qualification_tier: 'expert' }),
+          event(`evaluator-${bob}`, 'EvaluatorRejected', { ...review(bob), rejection_reason: 'Too short' }),
+          event(`evaluator-${ann}`, 'ExpertInterestExpressed', { user_id: ann }),
+          event(`evaluator-${ann}`, 'ExpertInterestExpressed', { user_id: ann }),
+          await apply(cy, 'first'),
+          // A retry of Bob's application: pending again, the verdict cleared.
+          await apply(bob, 'again'),
+          event(`evaluator-${cy}`, 'EvaluatorVerified', { ...review(cy), qualification_tier: 'community' }),
+        ];
+        return { people: [ann, bob, cy] as const, signUps, run };
+      };
+      const apply = createDomainProjection([identityProjection, evaluatorProjection]);
+      const position = 5_000_000 + Math.floor(Math.random() * 1_000_000);
+      const oneByOne = await story(position);
+      const asRun = await story(position + 100);
+      for (const each of [oneByOne, asRun]) {
+        await runtime.sql.transaction((tx) => apply(tx, each.signUps));
+        // Cy erased before the projection reached the application: it is kept without its data.
+        await runtime.sql.query('DELETE FROM user_keys WHERE user_id = $1', [each.people[2]]);
+      }
+      for (const event of oneByOne.run) await runtime.sql.transaction((tx) => apply(tx, [event]));
+      expect(await runtime.sql.transaction((tx) => apply(tx, asRun.run))).toEqual({ handled: 9 });
+
+      const outcome = async ({ people }: { people: readonly string[] }, base: number) => {
+        const { rows } = await runtime.sql.query<Record<string, unknown> & { user_id: string }>(
+          `SELECT a.*, a.updated_position::int - $2 AS updated_position, u.roles, u.updated_at AS user_updated_at,
+             u.updated_position::int - $2 AS user_updated_position
+           FROM evaluator_applications a JOIN users u ON u.id = a.user_id WHERE a.user_id = ANY($1::text[])`,
+          [people, base],
+        );
+        return people.map((id) => {
+          const { user_id: _id, ...row } = rows.find((each) => each.user_id === id)!;
+          return row;
+        });
+      };
+      const expected = await outcome(oneByOne, position);
+      expect(await outcome(asRun, position + 100)).toEqual(expected);
+      // And what one by one gives is the story: a retry resets the verdict, interest counts once,
+      // an erased person's application has no data.
+      expect(expected).toMatchObject([
+        {
+          evaluator_status: 'verified',
+          qualification_tier: 'expert',
+          expert_tier_interest_expressed: true,
+          application_data: { answers: 'first' },
+          roles: ['requester', 'expert'],
+          updated_position: 8,
+        },
+        {
+          evaluator_status: 'pending',
+          qualification_tier: null,
+          rejection_reason: null,
+          reviewed_by: null,
+          application_data: { answers: 'again' },
+          updated_position: 11,
+        },
+        { evaluator_status: 'verified', qualification_tier: 'community', application_data: null },
+      ]);
     });
 
     it("projects an ingested batch's items in one go, in its order: of two that collide the first stays", async () => {

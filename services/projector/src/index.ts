@@ -12,6 +12,7 @@ export {
   type DomainEventHandler,
   type DomainEventHandlers,
 } from './domain-projection.js';
+export { segmentsInTypeOrder } from './type-order-segments.js';
 export {
   runProjector,
   DEFAULT_PROJECTOR_BATCH_SIZE,
