@@ -63,6 +63,16 @@ export interface HashChainReport {
   reason?: string;
 }
 
+export interface VerifyHashChainOptions {
+  batchSize?: number;
+  /**
+   * Called with each page of the log in order, after its links are checked, so a caller that
+   * reads the whole log anyway (the audit's replay) reads it once. With it the walk goes on to
+   * the end after a break (reading only), as the caller still needs every page.
+   */
+  onPage?: (events: readonly TStoredEvent[]) => Promise<void>;
+}
+
 /**
  * The event store port: append (one stream, or a group commit), read, subscribe. How an adapter
  * stores events (rows, the packed journal) is not part of it.
@@ -87,7 +97,7 @@ export interface EventStore {
   headPosition(): Promise<number>;
   subscribe(options: SubscribeOptions): Subscription;
   /** Walks the whole log checking each event's hash and its link to the one before. */
-  verifyHashChain(options?: { batchSize?: number }): Promise<HashChainReport>;
+  verifyHashChain(options?: VerifyHashChainOptions): Promise<HashChainReport>;
 }
 
 export class EventStoreError extends Error {

@@ -188,6 +188,29 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       expect(broken.broken_at).toBe(3);
     });
 
+    it('hands every page of the chain walk over in order, and reads on to the end past a break', async () => {
+      for (let i = 0; i < 5; i += 1) await store.append(`thing-${20 + i}`, [event(i)], 'no_stream');
+      const pages: number[][] = [];
+      const onPage = async (events: readonly { global_position: number }[]) => {
+        pages.push(events.map((e) => e.global_position));
+      };
+      expect(await store.verifyHashChain({ batchSize: 2, onPage })).toEqual({ ok: true, checked: 5 });
+      expect(pages).toEqual([[1, 2], [3, 4], [5]]);
+      pages.length = 0;
+      await fixture.sql.query(`UPDATE events SET data = '{"n": 99}'::jsonb WHERE global_position = 2`);
+      expect(await store.verifyHashChain({ batchSize: 2, onPage })).toMatchObject({
+        ok: false,
+        broken_at: 2,
+        checked: 1,
+      });
+      expect(pages).toEqual([[1, 2], [3, 4], [5]]);
+      // A page the caller fails on ends the walk with its error.
+      const failing = async () => {
+        throw new Error('replay failed');
+      };
+      await expect(store.verifyHashChain({ batchSize: 2, onPage: failing })).rejects.toThrow('replay failed');
+    });
+
     it.each([
       ['', false],
       [' (own commits from memory)', true],

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TAccountBalance, TPosting, TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
-import type { EventStore } from '@evalmarket/eventstore';
+import type { EventStore, HashChainReport } from '@evalmarket/eventstore';
 import { applyPostings, checkBalances, emptyAccountBalance, isUserAccount } from '@evalmarket/ledger';
-import { readEventPages } from './read-event-pages.js';
 import { readPostings } from './read-postings.js';
 import { ProjectionStuckError } from './projection-errors.js';
 import { readProjectionStatuses, type ProjectionStatus } from './projection-status.js';
@@ -136,42 +135,46 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
   const openReservations = new Map<string, number>();
   const keys = await createKeyTable(sql);
   const shadow = await ShadowReplay.open(sql, options.projections ?? [WALLET_READ_MODELS]);
-  // The hash chain is checked beside the replay, not after it: it reads the log on a connection
-  // of its own, and its decoding and hashing use the time this process otherwise spends waiting
-  // for the replay's writes. It covers the whole log as before (it reads to the end).
-  const chainReport = store.verifyHashChain({ batchSize: options.batchSize });
-  chainReport.catch(() => undefined); // awaited below; a failure of the replay must not leave it unhandled
   let events = 0;
   let moneyEvents = 0;
   let postingCount = 0;
   let compared = false;
-  try {
-    for await (const page of readEventPages(store, { after: 0, upTo: head, batchSize: options.batchSize })) {
-      const pageKeys = new Map<string, number>();
-      for (const event of page) {
-        if (!compared && event.global_position > snapshot.position) {
-          compareWithReadModels(replay, snapshot, matches);
-          compared = true;
-        }
-        events += 1;
-        let postings: TPosting[] | undefined;
-        try {
-          postings = readPostings(event);
-        } catch (error) {
-          once.fail(`position ${event.global_position}: ${(error as Error).message}; not applied`);
-          continue;
-        }
-        if (postings === undefined) continue;
-        moneyEvents += 1;
-        postingCount += postings.length;
-        collectKeys(event, postings, pageKeys, once);
-        trackReservations(event, postings, openReservations, once);
-        applyPostings(replay, postings);
-        checkUserAccounts(event, postings, replay, negative);
+  const replayPage = async (page: readonly TStoredEvent[]) => {
+    const pageKeys = new Map<string, number>();
+    for (const event of page) {
+      if (!compared && event.global_position > snapshot.position) {
+        compareWithReadModels(replay, snapshot, matches);
+        compared = true;
       }
-      await recordKeys(sql, keys, pageKeys, once);
-      await shadow.applyPage(page);
+      events += 1;
+      let postings: TPosting[] | undefined;
+      try {
+        postings = readPostings(event);
+      } catch (error) {
+        once.fail(`position ${event.global_position}: ${(error as Error).message}; not applied`);
+        continue;
+      }
+      if (postings === undefined) continue;
+      moneyEvents += 1;
+      postingCount += postings.length;
+      collectKeys(event, postings, pageKeys, once);
+      trackReservations(event, postings, openReservations, once);
+      applyPostings(replay, postings);
+      checkUserAccounts(event, postings, replay, negative);
     }
+    await recordKeys(sql, keys, pageKeys, once);
+    await shadow.applyPage(page);
+  };
+  let chainReport: HashChainReport;
+  try {
+    // One walk of the log checks the hash chain (to its end) and replays each page up to the head.
+    chainReport = await store.verifyHashChain({
+      batchSize: options.batchSize,
+      onPage: async (page) => {
+        const upToHead = page.filter((event) => event.global_position <= head);
+        if (upToHead.length > 0) await replayPage(upToHead);
+      },
+    });
     if (!compared) compareWithReadModels(replay, snapshot, matches);
     const tables = await shadow.settle({
       store,
@@ -193,11 +196,12 @@ export async function auditLedger(options: AuditLedgerOptions): Promise<AuditRep
     ? `${once.count} problem(s) in ${moneyEvents} money events`
     : `${moneyEvents} money events, ${postingCount} postings: no event id, transfer phase or reservation used twice`;
 
-  const report = await chainReport;
-  if (!report.ok) chain.fail(`broken at position ${report.broken_at}: ${report.reason ?? 'hash mismatch'}`);
-  chain.summary = report.ok
-    ? `${report.checked} events linked`
-    : `${report.checked} events linked before the break`;
+  if (!chainReport.ok) {
+    chain.fail(`broken at position ${chainReport.broken_at}: ${chainReport.reason ?? 'hash mismatch'}`);
+  }
+  chain.summary = chainReport.ok
+    ? `${chainReport.checked} events linked`
+    : `${chainReport.checked} events linked before the break`;
 
   const running = new CheckResult('projections_running', limit);
   const projections = await readProjectionStatuses(sql, head);

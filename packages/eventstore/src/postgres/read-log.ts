@@ -1,7 +1,13 @@
 import { isStreamId, type TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import { batchLinkHash, eventHash, GENESIS_HASH, packedEventHash } from '../hash-chain.js';
-import { EventStoreError, MAX_READ_BATCH, type HashChainReport, type ReadAllOptions } from '../port.js';
+import {
+  EventStoreError,
+  MAX_READ_BATCH,
+  type HashChainReport,
+  type ReadAllOptions,
+  type VerifyHashChainOptions,
+} from '../port.js';
 import { EVENT_COLUMNS, readHead, toStoredEvent, type EventRow } from './event-rows.js';
 import { unpackBatch, type BatchLink, type BatchRow, type LogEvents } from './packed-batch.js';
 
@@ -53,31 +59,31 @@ export function createLogReader(sql: SqlClient) {
     return mergeByPosition(rows, packed, limit);
   }
 
-  /** Walks the whole log checking each event's hash and its link to the one before. */
-  async function verifyHashChain(options: { batchSize?: number } = {}): Promise<HashChainReport> {
+  /**
+   * Walks the whole log checking each event's hash and its link to the one before; with
+   * `onPage`, hands each page over as it goes and reads on to the end even past a break (see
+   * the port). The next page is read while one is checked and handed over.
+   */
+  async function verifyHashChain(options: VerifyHashChainOptions = {}): Promise<HashChainReport> {
     const batchSize = Math.min(options.batchSize ?? 5000, MAX_READ_BATCH);
-    let after = 0;
-    let prevHash = GENESIS_HASH;
-    let checked = 0;
-    for (;;) {
-      const { events, proofs } = await readLog({ after, limit: batchSize });
-      if (events.length === 0) return { ok: true, checked };
-      for (let index = 0; index < events.length; index += 1) {
-        const event = events[index]!;
-        if (event.global_position !== after + 1) {
-          return { ok: false, checked, broken_at: after + 1, reason: `position ${after + 1} is missing` };
-        }
-        const proof = proofs[index] ?? 'row';
-        const problem =
-          typeof proof === 'string'
-            ? checkEventLink(event, proof, prevHash)
-            : checkBatchLink(proof, event, prevHash);
-        if (problem) return { ok: false, checked, broken_at: event.global_position, reason: problem };
-        prevHash = event.hash;
-        after = event.global_position;
-        checked += 1;
+    const walk: ChainWalk = { after: 0, prevHash: GENESIS_HASH, checked: 0 };
+    let broken: HashChainReport | undefined;
+    let next: Promise<LogEvents> | undefined = readLog({ after: 0, limit: batchSize });
+    try {
+      while (next) {
+        const { events, proofs } = await next;
+        next = undefined;
+        if (events.length === 0) break;
+        if (!broken) broken = checkPage(walk, events, proofs);
+        if (broken && !options.onPage) break;
+        next = readLog({ after: events[events.length - 1]!.global_position, limit: batchSize });
+        await options.onPage?.(events);
       }
+    } finally {
+      // The caller's page failed: the read ahead is not wanted, nor is its failure.
+      next?.catch(() => undefined);
     }
+    return broken ?? { ok: true, checked: walk.checked };
   }
 
   return {
@@ -135,6 +141,44 @@ function mergeByPosition(rows: TStoredEvent[], packed: LogEvents, limit: number)
     }
   }
   return merged;
+}
+
+/** How far a walk of the chain has checked: the last position and its hash. */
+interface ChainWalk {
+  after: number;
+  prevHash: string;
+  checked: number;
+}
+
+/** Checks a page's links on from `walk` (advancing it); the report of the first break, if any. */
+function checkPage(
+  walk: ChainWalk,
+  events: readonly TStoredEvent[],
+  proofs: LogEvents['proofs'],
+): HashChainReport | undefined {
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index]!;
+    if (event.global_position !== walk.after + 1) {
+      const missing = walk.after + 1;
+      return {
+        ok: false,
+        checked: walk.checked,
+        broken_at: missing,
+        reason: `position ${missing} is missing`,
+      };
+    }
+    const proof = proofs[index] ?? 'row';
+    const problem =
+      typeof proof === 'string'
+        ? checkEventLink(event, proof, walk.prevHash)
+        : checkBatchLink(proof, event, walk.prevHash);
+    if (problem)
+      return { ok: false, checked: walk.checked, broken_at: event.global_position, reason: problem };
+    walk.prevHash = event.hash;
+    walk.after = event.global_position;
+    walk.checked += 1;
+  }
+  return undefined;
 }
 
 /** Why an event of a row or a format 1 batch breaks the chain after `prevHash`, if it does. */
