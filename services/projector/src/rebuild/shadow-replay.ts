@@ -80,7 +80,7 @@ interface Progress {
  * account's balance one upsert; the domain's claims and votes one statement per run), so larger
  * groups write fewer rows and statements: on a world of a million events, groups of 50,000 cut
  * the wallet's writing by about 30% and the domain's by about 20% against pages of 5,000, and
- * larger ones gained nothing more (docs/perf/2026-11-28-rebuild-groups.md).
+ * larger ones gained nothing more (docs/perf/2026-11-28-rebuild-groups-and-one-walk.md).
  */
 export const BULK_GROUP_EVENTS = 50_000;
 
@@ -93,10 +93,10 @@ const MAX_GROUPS_BEHIND = 2;
 
 /**
  * Replays the log into shadow copies of several projections' tables at once (each page read
- * once, each group of pages applied to each projection in its own transaction), then compares each projection with
- * its live tables at its live checkpoint and optionally swaps. Used by the rebuild and the audit;
- * a benchmark may drive it directly: `open`, `applyPage` for each page of the log up to `upTo`,
- * `settle`, `close`.
+ * once, each group of pages applied to each projection in its own transaction), then compares
+ * each projection with its live tables at its live checkpoint and optionally swaps. Used by the
+ * rebuild and the audit; a benchmark may drive it directly: `open`, `applyPage` for each page of
+ * the log up to `upTo`, `settle`, `close`.
  */
 export class ShadowReplay {
   /** Pages handed over and not given to the projections yet: the group being gathered. */
@@ -133,11 +133,11 @@ export class ShadowReplay {
   }
 
   /**
-   * Takes the next page of the log. Pages are gathered into groups (`BULK_GROUP_EVENTS` unless told), and
-   * each group is handed to every projection, to apply the events it still needs (above its
-   * shadow, up to its target) in one transaction. On PostgreSQL each projection applies its
-   * groups in order on a connection of its own, at its own pace: they write disjoint shadow
-   * schemas and read only live tables, so no order between them matters. A projection's slow
+   * Takes the next page of the log. Pages are gathered into groups (`BULK_GROUP_EVENTS` unless
+   * told), and each group is handed to every projection, to apply the events it still needs
+   * (above its shadow, up to its target) in one transaction. On PostgreSQL each projection
+   * applies its groups in order on a connection of its own, at its own pace: they write disjoint
+   * shadow schemas and read only live tables, so no order between them matters. A projection's slow
    * groups then overlap the other's fast ones instead of both waiting for the slower every time;
    * the reader waits only for a projection `MAX_GROUPS_BEHIND` groups behind. `settle` applies
    * the last group and waits for all of them.
@@ -223,7 +223,7 @@ export class ShadowReplay {
     });
   }
 
-  /** `work` for every projection, in order: concurrently on PostgreSQL, one by one on PGlite (one connection). */
+  /** `work` for every projection: at once on PostgreSQL, in turn on PGlite (one connection). */
   private async eachProjection<T>(work: (p: Progress) => Promise<T>): Promise<T[]> {
     if (this.sql.dialect === 'postgres') return Promise.all(this.progress.map(work));
     const results: T[] = [];
