@@ -11,6 +11,21 @@ import { makeEvaluator } from './support/evaluators.js';
 import { runtimeModes, startTestRuntime } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
 
+/** An event as the store hands it to a projection; the fields a projection reads are given. */
+const storedEvent = (
+  fields: Pick<
+    TStoredEvent,
+    'global_position' | 'stream_id' | 'stream_version' | 'type' | 'data' | 'recorded_at'
+  >,
+): TStoredEvent => ({
+  event_id: randomUUID(),
+  schema_version: 1,
+  metadata: {},
+  prev_hash: '',
+  hash: '',
+  ...fields,
+});
+
 for (const mode of runtimeModes()) {
   describe(`domain projection: ${mode.name}`, () => {
     let runtime: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -45,19 +60,15 @@ for (const mode of runtimeModes()) {
     it('projects a run of sign-ups as one by one: an erased person left out, the first of two kept', async () => {
       const [ann, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
       const position = 1_000_000 + Math.floor(Math.random() * 1_000_000);
-      const signUp = async (userId: string, email: string, offset: number): Promise<TStoredEvent> => ({
-        event_id: randomUUID(),
-        global_position: position + offset,
-        stream_id: `user-${userId}`,
-        stream_version: 1,
-        type: 'UserRegistered',
-        schema_version: 1,
-        data: { user_id: userId, personal: await sealPersonalData(runtime.sql, userId, { email }) },
-        metadata: {},
-        recorded_at: new Date(Date.UTC(2026, 0, 1 + offset)).toISOString(),
-        prev_hash: '',
-        hash: '',
-      });
+      const signUp = async (userId: string, email: string, offset: number): Promise<TStoredEvent> =>
+        storedEvent({
+          global_position: position + offset,
+          stream_id: `user-${userId}`,
+          stream_version: 1,
+          type: 'UserRegistered',
+          data: { user_id: userId, personal: await sealPersonalData(runtime.sql, userId, { email }) },
+          recorded_at: new Date(Date.UTC(2026, 0, 1 + offset)).toISOString(),
+        });
       const run = [
         await signUp(ann, `${ann}@example.com`, 0),
         await signUp(bob, `${bob}@example.com`, 1),
@@ -93,19 +104,14 @@ for (const mode of runtimeModes()) {
         let offset = 0;
         const event = (stream: string, type: string, data: Record<string, unknown>): TStoredEvent => {
           offset += 1;
-          return {
-            event_id: randomUUID(),
+          return storedEvent({
             global_position: base + offset,
             stream_id: stream,
             stream_version: offset,
             type,
-            schema_version: 1,
             data,
-            metadata: {},
             recorded_at: new Date(Date.UTC(2026, 1, 1, 0, offset)).toISOString(),
-            prev_hash: '',
-            hash: '',
-          };
+          });
         };
         const signUps: TStoredEvent[] = [];
         for (const id of [ann, bob, cy]) {
@@ -186,13 +192,11 @@ for (const mode of runtimeModes()) {
       const evaluationId = randomUUID();
       const [first, clash, other] = [randomUUID(), randomUUID(), randomUUID()];
       const position = 3_000_000 + Math.floor(Math.random() * 1_000_000);
-      const ingested: TStoredEvent = {
-        event_id: randomUUID(),
+      const ingested = storedEvent({
         global_position: position,
         stream_id: `evaluation-${evaluationId}`,
         stream_version: 2,
         type: 'ItemsIngested',
-        schema_version: 1,
         data: {
           evaluation_id: evaluationId,
           source: 'sdk',
@@ -202,11 +206,8 @@ for (const mode of runtimeModes()) {
             { item_id: other, external_id: 'ext-2', input: null, output: ['x'], metadata: { k: 1 } },
           ],
         },
-        metadata: {},
         recorded_at: '2026-02-03T04:05:06.000Z',
-        prev_hash: '',
-        hash: '',
-      };
+      });
       const apply = createDomainProjection([evaluationProjection]);
       await runtime.sql.transaction((tx) => apply(tx, [ingested]));
       const { rows } = await runtime.sql.query<Record<string, unknown>>(
@@ -247,20 +248,16 @@ for (const mode of runtimeModes()) {
         randomUUID(),
       ];
       let position = 4_000_000 + Math.floor(Math.random() * 1_000_000);
-      const event = (type: string, data: Record<string, unknown>): TStoredEvent => ({
-        event_id: randomUUID(),
-        global_position: (position += 1),
-        stream_id: `evaluation-${evaluationId}`,
-        stream_version: position,
-        type,
-        schema_version: 1,
-        data: { evaluation_id: evaluationId, ...data },
-        metadata: {},
-        // A whole UTC day inside the window read below.
-        recorded_at: '2026-02-03T04:05:06.000Z',
-        prev_hash: '',
-        hash: '',
-      });
+      const event = (type: string, data: Record<string, unknown>): TStoredEvent =>
+        storedEvent({
+          global_position: (position += 1),
+          stream_id: `evaluation-${evaluationId}`,
+          stream_version: position,
+          type,
+          data: { evaluation_id: evaluationId, ...data },
+          // A whole UTC day inside the window read below.
+          recorded_at: '2026-02-03T04:05:06.000Z',
+        });
       const claim = (assignmentId: string, itemId: string, reward: number) =>
         event('ItemClaimed', {
           assignment_id: assignmentId,
