@@ -248,6 +248,16 @@ for (const mode of runtimeModes()) {
       );
     });
 
+    it('lets a person verified while signed in read earnings on the same session', async () => {
+      const newcomer = await signIn(runtime, 'newcomer@example.com');
+      const earnings = () =>
+        api.send({ method: 'GET', url: '/api/v1/analytics/earnings/summary', headers: newcomer.headers });
+      expect((await earnings()).statusCode).toBe(403);
+      await makeEvaluator(runtime, newcomer.userId);
+      // The roles are read with the session on every request, not kept from the sign-in.
+      expect((await earnings()).statusCode).toBe(200);
+    });
+
     it('refuses earnings without the expert role and everything signed out', async () => {
       for (const url of ['earnings/', 'earnings/summary']) {
         const reply = await api.send({

@@ -1,15 +1,12 @@
 import {
-  EXPERT_ROLE_REQUIRED,
   ZAnalyticsQuery,
   ZEarningsAnalytics,
   ZEarningsSummary,
   ZSpendingAnalytics,
   ZSpendingSummary,
 } from '@evalmarket/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../app/build-app.js';
-import { requireUser } from '../auth/guards.js';
-import { ForbiddenError } from '../http/errors.js';
+import { requireExpert, requireUser } from '../auth/guards.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { analyticsWindow } from './analytics-window.js';
 import { ExpertLeaderboards } from './expert-leaderboard.js';
@@ -28,13 +25,6 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
-
-  async function requireExpert(request: FastifyRequest): Promise<string> {
-    const userId = requireUser(request);
-    const { rows } = await sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [userId]);
-    if (!rows[0]?.roles.includes('expert')) throw new ForbiddenError(EXPERT_ROLE_REQUIRED);
-    return userId;
-  }
 
   app.get(
     '/analytics/spending/',
@@ -70,7 +60,7 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
       earningsAnalytics(
         sql,
         leaderboards,
-        await requireExpert(request),
+        requireExpert(request),
         analyticsWindow(request.query, context.now()),
         analyticsScope(request.query),
       ),
@@ -91,6 +81,6 @@ export async function analyticsRoutes(app: App, context: DomainContext): Promise
         response: { 200: ZEarningsSummary },
       },
     },
-    async (request) => earningsSummary(sql, await requireExpert(request)),
+    async (request) => earningsSummary(sql, requireExpert(request)),
   );
 }

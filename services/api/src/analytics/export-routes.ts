@@ -1,9 +1,9 @@
 import { FILE_BODY } from '../http/openapi/operation-rules.js';
-import { EXPERT_ROLE_REQUIRED, ZExportReply, ZExportRequest } from '@evalmarket/contracts';
+import { ZExportReply, ZExportRequest } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { z } from 'zod';
 import type { App } from '../app/build-app.js';
-import { requireUser } from '../auth/guards.js';
+import { requireExpert, requireUser } from '../auth/guards.js';
 import { formatUsdFromCredits } from '@evalmarket/contracts';
 import { AppError, ForbiddenError, ValidationError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
@@ -34,11 +34,6 @@ const TITLES = {
   statement: 'Earnings Statement',
   tax_summary: 'Tax Summary',
 } as const;
-
-async function hasExpertRole(sql: SqlExecutor, userId: string): Promise<boolean> {
-  const { rows } = await sql.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [userId]);
-  return rows[0]?.roles.includes('expert') === true;
-}
 
 /** The report asked for, within the ones of its kind (422 for another kind's report). */
 function reportOf(kind: 'spending' | 'earnings', asked: string | undefined): ExportTicket['r'] {
@@ -75,9 +70,7 @@ export async function exportRoutes(app: App, context: DomainContext): Promise<vo
         },
       },
       async (request) => {
-        const userId = requireUser(request);
-        if (kind === 'earnings' && !(await hasExpertRole(sql, userId)))
-          throw new ForbiddenError(EXPERT_ROLE_REQUIRED);
+        const userId = kind === 'earnings' ? requireExpert(request) : requireUser(request);
         const { format, time_filter } = request.body;
         const report = reportOf(kind, request.body.report);
         const expires = context.now().getTime() + EXPORT_LINK_TTL_MS;

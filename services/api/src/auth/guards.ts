@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPERT_ROLE_REQUIRED } from '@evalmarket/contracts';
 import { AppErrorCode, ForbiddenError, UnauthorizedError } from '../http/errors.js';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     userId?: string;
     /** Whether the signed-in person holds the platform admin role. */
     isAdmin?: boolean;
+    /** The signed-in person's roles (`users.roles`), read with their session. */
+    roles?: readonly string[];
     /** Why a presented bearer token was not accepted (requireUser replies with it). */
     authFailure?: string;
     /** The session the access token belongs to. */
@@ -34,6 +37,16 @@ export function requireUser(request: FastifyRequest): string {
 export function requireAdmin(request: FastifyRequest): string {
   const userId = requireUser(request);
   if (!request.isAdmin) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
+  return userId;
+}
+
+/**
+ * The signed-in expert's id: 401 when signed out, the spec's 403 for anyone else. The roles come
+ * with the session, read afresh on every request, so a verification counts at once.
+ */
+export function requireExpert(request: FastifyRequest): string {
+  const userId = requireUser(request);
+  if (!request.roles?.includes('expert')) throw new ForbiddenError(EXPERT_ROLE_REQUIRED);
   return userId;
 }
 

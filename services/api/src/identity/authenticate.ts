@@ -8,28 +8,30 @@ export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact
 
 /**
  * Bearer authentication on every route: a valid, unexpired access token of a live session of an
- * enabled person sets `request.userId` and `request.isAdmin`. A bad token does not fail the
+ * enabled person sets `request.userId`, `request.isAdmin` and `request.roles`. A bad token does not fail the
  * request here (public routes stay readable); requireUser answers 401 with the reason.
  */
 export function registerAuthentication(app: App, options: { sql: SqlClient; tokens: AccessTokens }): void {
   app.decorateRequest('userId', undefined);
   app.decorateRequest('isAdmin', undefined);
+  app.decorateRequest('roles', undefined);
   app.decorateRequest('authFailure', undefined);
   app.decorateRequest('sessionId', undefined);
   // Every request reads its session afresh (a revocation counts at once); the reads of requests
   // that arrive together share one query.
   const sessions = new BatchLoader<
     string,
-    { user_id: string; is_admin: boolean; disabled: boolean; revoked_at: Date | null }
+    { user_id: string; is_admin: boolean; roles: string[]; disabled: boolean; revoked_at: Date | null }
   >(async (ids) => {
     const { rows } = await options.sql.query<{
       id: string;
       user_id: string;
       is_admin: boolean;
+      roles: string[];
       disabled: boolean;
       revoked_at: Date | null;
     }>(
-      `SELECT s.id, s.user_id, u.is_admin, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
+      `SELECT s.id, s.user_id, u.is_admin, u.roles, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ANY($1::text[])`,
       [ids],
     );
@@ -60,6 +62,7 @@ export function registerAuthentication(app: App, options: { sql: SqlClient; toke
     }
     request.userId = checked.claims.sub;
     request.isAdmin = row.is_admin;
+    request.roles = row.roles;
     request.sessionId = checked.claims.sid;
     request.callerId = `user:${checked.claims.sub}`;
   });
