@@ -1,11 +1,15 @@
-import { userStreamId, type TEventMetadata, type TProfile, type TProfileUpdate } from '@evalmarket/contracts';
+import {
+  EXPERT_ROLE_REQUIRED,
+  userStreamId,
+  type TEventMetadata,
+  type TProfile,
+  type TProfileUpdate,
+} from '@evalmarket/contracts';
 import { recordEvents } from '../events/record-events.js';
 import { ForbiddenError, NotFoundError } from '../http/errors.js';
 import type { DomainContext } from '../runtime/domain-context.js';
 import { sealPersonalData } from './personal-data.js';
 import { readProfile } from './profiles.js';
-
-export const EXPERT_ROLE_REQUIRED_MESSAGE = 'Expert role required';
 
 /** Profile edits and context switches, as events on the person's stream. */
 export function createProfiles(context: DomainContext) {
@@ -43,7 +47,7 @@ export function createProfiles(context: DomainContext) {
       const before = await current(userId);
       if (before.active_context === target) return before;
       if (target === 'earning' && !before.available_roles.includes('expert')) {
-        throw new ForbiddenError(EXPERT_ROLE_REQUIRED_MESSAGE, 'expert_role_required');
+        throw new ForbiddenError(EXPERT_ROLE_REQUIRED, 'expert_role_required');
       }
       await recordEvents(
         context,
