@@ -112,17 +112,20 @@ function textCondition(name: string, value: unknown, bind: Bind): string | undef
   return named(values, bind);
 }
 
-/**
- * Conditions on a batch row (`b`) that every batch holding a row of the page meets: they only
- * skip batches, the page's own conditions still decide each event. People, accounts, ids and
- * streams are looked up in the batches' names (`named`); `q` (a name) parses the batches in
- * order until the page is full.
- */
+/** Conditions on a batch row (`b`), apart by how the batches meeting them are found. */
 interface BatchConditions {
+  /** On the batches' names, each answered by a GIN index (see NAMED). */
   named: string[];
+  /** On the batch's types and position range. */
   others: string[];
 }
 
+/**
+ * Conditions on a batch row (`b`) that every batch holding a row of the page meets: they only
+ * skip batches, the page's own conditions still decide each event. People, accounts, ids and
+ * streams are looked up in the batches' names; `q` (a name) parses the batches in order until
+ * the page is full.
+ */
 function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
   const { filter } = frame;
   const named: string[] = [];

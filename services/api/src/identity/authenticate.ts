@@ -6,10 +6,19 @@ import { SESSION_EXPIRED_MESSAGE } from './sessions.js';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact support.';
 
+/** What a request needs of its session and its person, read together on every request. */
+type SessionRow = {
+  user_id: string;
+  is_admin: boolean;
+  roles: string[];
+  disabled: boolean;
+  revoked_at: Date | null;
+};
+
 /**
  * Bearer authentication on every route: a valid, unexpired access token of a live session of an
- * enabled person sets `request.userId`, `request.isAdmin` and `request.roles`. A bad token does not fail the
- * request here (public routes stay readable); requireUser answers 401 with the reason.
+ * enabled person sets `request.userId`, `request.isAdmin` and `request.roles`. A bad token does
+ * not fail the request here (public routes stay readable); requireUser answers 401 with the reason.
  */
 export function registerAuthentication(app: App, options: { sql: SqlClient; tokens: AccessTokens }): void {
   app.decorateRequest('userId', undefined);
@@ -19,18 +28,8 @@ export function registerAuthentication(app: App, options: { sql: SqlClient; toke
   app.decorateRequest('sessionId', undefined);
   // Every request reads its session afresh (a revocation counts at once); the reads of requests
   // that arrive together share one query.
-  const sessions = new BatchLoader<
-    string,
-    { user_id: string; is_admin: boolean; roles: string[]; disabled: boolean; revoked_at: Date | null }
-  >(async (ids) => {
-    const { rows } = await options.sql.query<{
-      id: string;
-      user_id: string;
-      is_admin: boolean;
-      roles: string[];
-      disabled: boolean;
-      revoked_at: Date | null;
-    }>(
+  const sessions = new BatchLoader<string, SessionRow>(async (ids) => {
+    const { rows } = await options.sql.query<SessionRow & { id: string }>(
       `SELECT s.id, s.user_id, u.is_admin, u.roles, u.disabled, s.revoked_at FROM auth_sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ANY($1::text[])`,
       [ids],
