@@ -327,6 +327,8 @@ export class JetStreamConsumer implements ConsumerHandle {
   private async deliver(run: JsMsg[]): Promise<number> {
     const events: StoredEvent[] = [];
     let highest = this.lastPosition;
+    /** Each message's highest position: the message is done once the handler has had it. */
+    const doneAt: number[] = [];
     for (const message of run) {
       for (const event of this.decode(message)) {
         // Older positions are true duplicates (republished after the duplicate window, or in
@@ -336,6 +338,7 @@ export class JetStreamConsumer implements ConsumerHandle {
           highest = event.global_position;
         }
       }
+      doneAt.push(highest);
     }
     if (events.length > 0 && !(await this.isOurLog(events))) {
       const delayMs = this.maxRetryDelayMs;
@@ -347,6 +350,8 @@ export class JetStreamConsumer implements ConsumerHandle {
     this.inHand = run;
     try {
       for (let i = 0; i < events.length; i += this.options.batchSize) {
+        // stop() lets the batch in hand finish, not the rest of a run that can hold thousands.
+        if (this.stopping) return await this.releaseUndone(run, doneAt);
         const batch = events.slice(i, i + this.options.batchSize);
         try {
           await this.options.handler(batch);
@@ -378,6 +383,24 @@ export class JetStreamConsumer implements ConsumerHandle {
     const confirmed = await run[run.length - 1]!.ackAck().catch(() => false);
     if (!confirmed)
       this.ctx.logger.warn({ consumer: this.name, acks: run.length }, 'acks were not confirmed');
+    return 0;
+  }
+
+  /**
+   * On stop part-way through a run: acks the messages the handler has had whole, and gives the
+   * rest back, so that a restart (here or in another process) gets them without waiting out the
+   * ack wait. Like those that arrive while stopping (drain), they are delayed past the end of
+   * this pull so that it cannot take them again. A message the handler had part of comes again
+   * whole; the handler skips what it has by position, as after any redelivery.
+   */
+  private async releaseUndone(run: JsMsg[], doneAt: number[]): Promise<number> {
+    const done = run.filter((_, i) => doneAt[i]! <= this.lastPosition);
+    for (const message of run.slice(done.length)) message.nak(this.fetchExpiresMs);
+    if (done.length > 0) {
+      for (const message of done.slice(0, -1)) message.ack();
+      // Confirmed, like the acks of a whole run, so a restart right away does not see them.
+      await done[done.length - 1]!.ackAck().catch(() => false);
+    }
     return 0;
   }
 
