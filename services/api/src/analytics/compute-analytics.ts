@@ -12,6 +12,7 @@ import {
   SPENDING,
   spendingByEvaluation,
   totalsPerEvaluation,
+  type DayTotal,
   type EvaluationTotal,
   type EvaluationTotalRow,
   type Side,
@@ -68,17 +69,19 @@ async function totals(
   return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
 }
 
-async function trends(
+/**
+ * Completed rewards per UTC day of the window, oldest first: from the day roll-up and the end
+ * rows (reward-windows.ts), or, restricted to evaluations, from the rows joined with the claims.
+ * Their sum is the window's completed totals (windowTotals), so one read serves both.
+ */
+async function completedDays(
   sql: SqlExecutor,
   userId: string,
   side: Side,
   window: AnalyticsWindow,
   scope: AnalyticsScope,
-) {
-  if (scope === undefined) {
-    const days = await rewardDays(sql, userId, side, window.start, window.end);
-    return days.map((day) => ({ date: day.day, amount: usd(day.credits), transaction_count: day.count }));
-  }
+): Promise<DayTotal[]> {
+  if (scope === undefined) return rewardDays(sql, userId, side, window.start, window.end);
   const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
     `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
      FROM wallet_transactions w
@@ -87,12 +90,18 @@ async function trends(
      GROUP BY 1 ORDER BY 1`,
     [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
-  return rows.map((row) => ({
-    date: row.day,
-    amount: usd(Number(row.credits)),
-    transaction_count: Number(row.n),
-  }));
+  return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
 }
+
+/** The window's totals: its days summed (every completed reward falls on exactly one day). */
+const windowTotals = (days: DayTotal[]): Totals =>
+  days.reduce((sum, day) => ({ credits: sum.credits + day.credits, count: sum.count + day.count }), {
+    credits: 0,
+    count: 0,
+  });
+
+const trendsOf = (days: DayTotal[]) =>
+  days.map((day) => ({ date: day.day, amount: usd(day.credits), transaction_count: day.count }));
 
 /**
  * Completed rewards of the window per evaluation, largest first, from the rows joined with their
@@ -296,7 +305,8 @@ export async function spendingAnalytics(
   window: AnalyticsWindow,
   scope: AnalyticsScope = undefined,
 ) {
-  const current = await totals(sql, userId, SPENDING, window.start, window.end, 'completed', scope);
+  const days = await completedDays(sql, userId, SPENDING, window, scope);
+  const current = windowTotals(days);
   const previous = await totals(
     sql,
     userId,
@@ -315,7 +325,7 @@ export async function spendingAnalytics(
     total_transactions: current.count,
     average_transaction: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
-    spending_trends: await trends(sql, userId, SPENDING, window, scope),
+    spending_trends: trendsOf(days),
     project_breakdown: await breakdown(sql, userId, SPENDING, window, scope, current.credits),
     performance_metrics: metrics(current, previous, ['Total Spent', 'Transactions', 'Average Transaction']),
     budget_limit: null,
@@ -343,7 +353,8 @@ export async function earningsAnalytics(
   window: AnalyticsWindow,
   scope: AnalyticsScope = undefined,
 ) {
-  const current = await totals(sql, userId, EARNING, window.start, window.end, 'completed', scope);
+  const days = await completedDays(sql, userId, EARNING, window, scope);
+  const current = windowTotals(days);
   const previous = await totals(sql, userId, EARNING, window.previousStart, window.start, 'completed', scope);
   // The window, the one before it and (for the reputation, over every evaluation) the whole
   // history, judged from one read where the scope allows.
@@ -369,7 +380,7 @@ export async function earningsAnalytics(
     total_transactions: current.count,
     average_earning: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
-    earnings_trends: await trends(sql, userId, EARNING, window, scope),
+    earnings_trends: trendsOf(days),
     evaluation_breakdown: await breakdown(sql, userId, EARNING, window, scope, current.credits),
     performance_metrics: [
       {
