@@ -375,15 +375,22 @@ export class JetStreamConsumer implements ConsumerHandle {
       this.inHand = [];
     }
     this.expectedSeq = seqOf(run[run.length - 1]!) + 1;
-    // Acks are confirmed so that a restart right after stop() does not see these again: the last
-    // one with a round trip, which the server answers only after the acks sent before it on this
-    // connection. A lost ack only means a redelivery, which arrives below expectedSeq and is acked
-    // unseen.
-    for (let i = 0; i < run.length - 1; i += 1) run[i]!.ack();
-    const confirmed = await run[run.length - 1]!.ackAck().catch(() => false);
-    if (!confirmed)
-      this.ctx.logger.warn({ consumer: this.name, acks: run.length }, 'acks were not confirmed');
+    await this.ackConfirmed(run);
     return 0;
+  }
+
+  /**
+   * Acks the messages, confirmed so that a restart right after stop() does not see them again:
+   * the last one with a round trip, which the server answers only after the acks sent before it
+   * on this connection. A lost ack only means a redelivery, which arrives below expectedSeq and
+   * is acked unseen.
+   */
+  private async ackConfirmed(messages: JsMsg[]): Promise<void> {
+    if (messages.length === 0) return;
+    for (let i = 0; i < messages.length - 1; i += 1) messages[i]!.ack();
+    const confirmed = await messages[messages.length - 1]!.ackAck().catch(() => false);
+    if (!confirmed)
+      this.ctx.logger.warn({ consumer: this.name, acks: messages.length }, 'acks were not confirmed');
   }
 
   /**
@@ -396,11 +403,7 @@ export class JetStreamConsumer implements ConsumerHandle {
   private async releaseUndone(run: JsMsg[], doneAt: number[]): Promise<number> {
     const done = run.filter((_, i) => doneAt[i]! <= this.lastPosition);
     for (const message of run.slice(done.length)) message.nak(this.fetchExpiresMs);
-    if (done.length > 0) {
-      for (const message of done.slice(0, -1)) message.ack();
-      // Confirmed, like the acks of a whole run, so a restart right away does not see them.
-      await done[done.length - 1]!.ackAck().catch(() => false);
-    }
+    await this.ackConfirmed(done);
     return 0;
   }
 
