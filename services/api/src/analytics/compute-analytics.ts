@@ -5,6 +5,7 @@ import { judgeEvaluators, qualityScore } from '../evaluations/quality-metrics.js
 import { change, round2, usd, type AnalyticsWindow } from './analytics-window.js';
 import type { ExpertLeaderboards } from './expert-leaderboard.js';
 import {
+  dayTotalOf,
   EARNING,
   evaluationTotalOf,
   rewardDays,
@@ -13,6 +14,7 @@ import {
   spendingByEvaluation,
   totalsPerEvaluation,
   type DayTotal,
+  type DayTotalRow,
   type EvaluationTotal,
   type EvaluationTotalRow,
   type Side,
@@ -82,7 +84,7 @@ async function completedDays(
   scope: AnalyticsScope,
 ): Promise<DayTotal[]> {
   if (scope === undefined) return rewardDays(sql, userId, side, window.start, window.end);
-  const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
+  const { rows } = await sql.query<DayTotalRow>(
     `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
      FROM wallet_transactions w
      WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
@@ -90,7 +92,7 @@ async function completedDays(
      GROUP BY 1 ORDER BY 1`,
     [userId, side.context, side.type, window.start, window.end, scope ?? null],
   );
-  return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
+  return rows.map(dayTotalOf);
 }
 
 /** The window's totals: its days summed (every completed reward falls on exactly one day). */

@@ -51,6 +51,19 @@ export interface DayTotal {
   count: number;
 }
 
+/** A statement's row of one day's totals (sums arrive as text). */
+export interface DayTotalRow extends Record<string, unknown> {
+  day: string;
+  credits: string | number;
+  n: string | number;
+}
+
+export const dayTotalOf = (row: DayTotalRow): DayTotal => ({
+  day: row.day,
+  credits: Number(row.credits),
+  count: Number(row.n),
+});
+
 export const dayText = (time: Date) => time.toISOString().slice(0, 10);
 
 /**
@@ -141,7 +154,7 @@ export async function rewardDays(
   from: Date,
   to: Date,
 ): Promise<DayTotal[]> {
-  const { rows } = await sql.query<{ day: string; credits: string | number; n: string | number }>(
+  const { rows } = await sql.query<DayTotalRow>(
     `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.credits, d.rewards AS n ${ROLLED_UP_DAYS}
      UNION ALL
      SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
@@ -149,7 +162,7 @@ export async function rewardDays(
      ORDER BY day`,
     readingParams(userId, side, 'completed', windowReading(from, to)),
   );
-  return rows.map((row) => ({ day: row.day, credits: Number(row.credits), count: Number(row.n) }));
+  return rows.map(dayTotalOf);
 }
 
 /**
