@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_EXPIRED_MESSAGE } from '../src/identity/sessions.js';
 import type { Runtime } from '../src/runtime/start-runtime.js';
 import { runtimeModes } from './support/runtime.js';
 import { signIn } from './support/sign-in.js';
@@ -142,6 +143,24 @@ for (const mode of runtimeModes()) {
           usd_equivalent: credits / 1000,
         });
       });
+    });
+
+    it('gives the balance only while the session holds, and refuses an unknown context', async () => {
+      await grant('leaver', { amount_credits: 4_000 });
+      const headers = await as('leaver');
+      const read = (query = '') =>
+        runtime.app.inject({ method: 'GET', url: `/api/v1/wallet/balance${query}`, headers });
+      expect((await read()).json()).toEqual({ credits_balance: 4_000, usd_equivalent: 4 });
+      expect((await read('?context=earning')).json()).toEqual({ credits_balance: 0, usd_equivalent: 0 });
+      const refused = await read('?context=savings');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).not.toContain('credits_balance');
+      const out = await runtime.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers });
+      expect(out.statusCode).toBe(200);
+      const after = await read();
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ detail: SESSION_EXPIRED_MESSAGE });
+      expect(after.body).not.toContain('credits_balance');
     });
 
     it('pages transactions stably while new ones arrive', async () => {
