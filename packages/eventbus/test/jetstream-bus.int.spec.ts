@@ -468,7 +468,8 @@ describe.skipIf(!natsUrl)('JetStream bus (real NATS)', () => {
     expect(arrivedAt.get(urgent!.global_position)! - urgentAppendedAt).toBeLessThan(pacingMs - 300);
     readerWaits = false;
 
-    // The checkpoint was saved after the first round only (the interval is a minute) ...
+    // The checkpoint was last saved for the seed, which a waitFor waited on (the interval is a
+    // minute) ...
     const published = urgent!.global_position;
     expect(await savedCheckpoint()).toBeLessThan(published);
     // ... until someone waits for it, and on stop.
