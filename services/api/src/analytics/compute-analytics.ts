@@ -42,10 +42,16 @@ export function analyticsScope(query: {
   return [...ids];
 }
 
-/** Rewards are wallet transactions whose transfer id is a claim's (evaluation_assignments.transfer_id). */
-const inScope = (placeholder: string) =>
-  `(${placeholder}::text[] IS NULL OR EXISTS (SELECT 1 FROM evaluation_assignments a
-     WHERE a.transfer_id = w.transfer_id AND a.evaluation_id = ANY(${placeholder}::text[])))`;
+/**
+ * A person's rewards on one side ($1 user, $2 context, $3 type) of one status ($4) within
+ * [$5, $6), of the evaluations $7: a reward is a wallet transaction whose transfer id is a
+ * claim's (evaluation_assignments.transfer_id).
+ */
+const SCOPED_REWARDS = `FROM wallet_transactions w
+     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
+       AND w.created_at >= $5 AND w.created_at < $6
+       AND EXISTS (SELECT 1 FROM evaluation_assignments a
+         WHERE a.transfer_id = w.transfer_id AND a.evaluation_id = ANY($7::text[]))`;
 
 /**
  * Rewards that moved (completed) on one side of a person's wallet within [from, to): from the day
@@ -63,10 +69,8 @@ async function totals(
 ): Promise<Totals> {
   if (scope === undefined) return rewardTotals(sql, userId, side, status, from, to);
   const { rows } = await sql.query<{ credits: string | number | null; n: string | number }>(
-    `SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n FROM wallet_transactions w
-     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = $4
-       AND w.created_at >= $5 AND w.created_at < $6 AND ${inScope('$7')}`,
-    [userId, side.context, side.type, status, from, to, scope ?? null],
+    `SELECT COALESCE(sum(abs(w.amount)), 0) AS credits, count(*) AS n ${SCOPED_REWARDS}`,
+    [userId, side.context, side.type, status, from, to, scope],
   );
   return { credits: Number(rows[0]?.credits ?? 0), count: Number(rows[0]?.n ?? 0) };
 }
@@ -86,11 +90,8 @@ async function completedDays(
   if (scope === undefined) return rewardDays(sql, userId, side, window.start, window.end);
   const { rows } = await sql.query<DayTotalRow>(
     `SELECT to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(abs(w.amount)) AS credits, count(*) AS n
-     FROM wallet_transactions w
-     WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
-       AND w.created_at >= $4 AND w.created_at < $5 AND ${inScope('$6')}
-     GROUP BY 1 ORDER BY 1`,
-    [userId, side.context, side.type, window.start, window.end, scope ?? null],
+     ${SCOPED_REWARDS} GROUP BY 1 ORDER BY 1`,
+    [userId, side.context, side.type, 'completed', window.start, window.end, scope],
   );
   return rows.map(dayTotalOf);
 }
