@@ -401,9 +401,11 @@ export class JetStreamConsumer implements ConsumerHandle {
    * whole; the handler skips what it has by position, as after any redelivery.
    */
   private async releaseUndone(run: JsMsg[], doneAt: number[]): Promise<number> {
-    const done = run.filter((_, i) => doneAt[i]! <= this.lastPosition);
-    for (const message of run.slice(done.length)) message.nak(this.fetchExpiresMs);
-    await this.ackConfirmed(done);
+    // doneAt never decreases along the run, so the messages done are its first ones.
+    const firstUndone = doneAt.findIndex((position) => position > this.lastPosition);
+    const cut = firstUndone === -1 ? run.length : firstUndone;
+    for (const message of run.slice(cut)) message.nak(this.fetchExpiresMs);
+    await this.ackConfirmed(run.slice(0, cut));
     return 0;
   }
 
