@@ -4,6 +4,7 @@ import type { EventStore } from '@evalmarket/eventstore';
 import { lockCheckpoint, lockCheckpointStatement, readCheckpoint, writeCheckpoint } from '../checkpoint.js';
 import type { ProjectionDefinition } from '../projection-definition.js';
 import { readEventPages } from '../read-event-pages.js';
+import { SerialLane } from '../serial-lane.js';
 import {
   compareTable,
   replaceDifferingRows,
@@ -70,8 +71,8 @@ interface Progress {
   /** The bulk replay goes up to here: the live checkpoint when the replay began. */
   target: number;
   error?: string;
-  /** Groups handed to this projection and not applied yet, oldest first (each settles once applied). */
-  applying: Promise<void>[];
+  /** Groups handed to this projection and not applied yet, applied in order. */
+  lane: SerialLane;
 }
 
 /**
@@ -121,7 +122,7 @@ export class ShadowReplay {
         shadow,
         built: 0,
         target: await readCheckpoint(sql, shadow.projection.name),
-        applying: [],
+        lane: new SerialLane(),
       });
     }
     return new ShadowReplay(sql, progress, Math.max(1, groupEvents));
@@ -156,24 +157,14 @@ export class ShadowReplay {
       for (const p of this.progress) await this.applyTo(p, group);
       return;
     }
-    for (const p of this.progress) {
-      const before = p.applying.at(-1) ?? Promise.resolve();
-      // applyTo never rejects (a failure is kept in p.error), so the chain goes on.
-      const applied = before
-        .then(() => this.applyTo(p, group))
-        .finally(() => {
-          // Groups are applied in order, so the one done is the oldest. (A block: finally() would
-          // wait for a returned promise, here the group's own.)
-          p.applying.shift();
-        });
-      p.applying.push(applied);
-    }
-    for (const p of this.progress) while (p.applying.length > MAX_GROUPS_BEHIND) await p.applying[0];
+    // applyTo never throws (a failure is kept in p.error), so a lane never stops.
+    for (const p of this.progress) p.lane.push(() => this.applyTo(p, group));
+    for (const p of this.progress) await p.lane.waitUntilAtMost(MAX_GROUPS_BEHIND);
   }
 
   /** Waits until every group handed over is applied (or its projection failed). */
   private async applied(): Promise<void> {
-    await Promise.all(this.progress.map((p) => p.applying.at(-1)));
+    await Promise.all(this.progress.map((p) => p.lane.drain()));
   }
 
   private async applyTo(p: Progress, group: readonly TStoredEvent[]): Promise<void> {
