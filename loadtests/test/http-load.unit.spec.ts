@@ -20,13 +20,16 @@ describe('loadRoute', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('times only the requests after the warm-up', async () => {
+  it('loads for the warm-up first and times only the requests after it', async () => {
     served = 0;
+    const started = performance.now();
     const figures = await loadRoute(origin, '/ok', {}, 0.3, 4, 0.3);
+    // Neither phase ends before its time, however fast the server answers.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(600);
     expect(figures.errors).toBe(0);
     expect(figures.requests).toBeGreaterThan(0);
-    // The warm-up's requests reached the server but are not among the timed ones.
-    expect(served - figures.requests).toBeGreaterThan(figures.requests / 4);
+    // The warm-up's requests (at least one per connection) reached the server but are not timed.
+    expect(served - figures.requests).toBeGreaterThanOrEqual(4);
     expect(figures.p99).toBeGreaterThanOrEqual(figures.p50);
   });
 
