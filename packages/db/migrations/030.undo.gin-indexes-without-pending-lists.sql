@@ -1,0 +1,10 @@
+ALTER INDEX events_postings_idx RESET (fastupdate);
+ALTER INDEX events_parties_idx RESET (fastupdate);
+ALTER INDEX event_batches_types_idx RESET (fastupdate);
+ALTER INDEX event_batches_user_ids_idx RESET (fastupdate);
+ALTER INDEX event_batches_stream_ids_idx RESET (fastupdate);
+ALTER INDEX event_batches_actors_idx RESET (fastupdate);
+ALTER INDEX event_batches_correlation_ids_idx RESET (fastupdate);
+ALTER INDEX event_batches_causation_ids_idx RESET (fastupdate);
+ALTER INDEX event_batches_parties_idx RESET (fastupdate);
+ALTER INDEX event_batches_accounts_idx RESET (fastupdate);
