@@ -122,6 +122,9 @@ for (const mode of runtimeModes()) {
       );
       const named = packed.rows[0];
       expect(named, 'a packed event with an actor and a correlation id').toBeDefined();
+      // A position in the middle of the log, for names within a range of positions.
+      const everything = await viewIds({});
+      const middle = Number(everything[Math.floor(everything.length / 2)]);
       const filters: Array<Record<string, unknown>> = [
         {},
         { type: 'VoteCast' },
@@ -143,6 +146,8 @@ for (const mode of runtimeModes()) {
         { party: evaluatorId, type: 'VoteCast' },
         { account: `earning:${evaluatorId}`, actor: named!.actor },
         { type: 'VoteRecorded', position_from: 1, position_to: 1_000_000 },
+        { party: evaluatorId, position_from: middle },
+        { account: `earning:${evaluatorId}`, position_to: middle },
       ];
       for (const filter of filters) {
         const expected = await viewIds(filter);

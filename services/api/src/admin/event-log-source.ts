@@ -74,29 +74,34 @@ const FORMAT_2_ENTRIES = (pick: EntryPick) => (batches: string) => `SELECT ${FOR
 const streamQuery = (values: string[], prefix: boolean) =>
   values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
 
-/** A batch names one of the values in this column of names (a GIN index answers the overlap). */
-const overlap =
+/** The batches that name one of the values in this column of names (migration 031). */
+const naming =
   (column: string) =>
   (values: string[], bind: Bind): string =>
-    `b.${column} && ${bind(values)}::text[]`;
+    `event_batches_naming('${column}', ${bind(values)}::text[])`;
+
+/** The batches whose stream ids match the values, or start with them (`prefix`). */
+const streaming =
+  (prefix: boolean) =>
+  (values: string[], bind: Bind): string =>
+    `event_batches_with_streams(${bind(streamQuery(values, prefix))}::tsquery)`;
 
 /**
- * Conditions on a batch's names (migrations 023 and 025, written with each batch): for each
- * filter, the texts its own condition compares on the batch's events (see the event store's
- * batch-names.ts), answered by GIN indexes without reading a batch's body. The stream ids are
- * searched as a tsvector's lexemes, whose index finds a prefix too.
+ * The batches each filter's value is looked up in, by their names (migrations 023 and 025,
+ * written with each batch): for each filter, the texts its own condition compares on the batch's
+ * events (see the event store's batch-names.ts). Each is a set of position ranges and formats
+ * that the names' GIN indexes alone answer, without reading a batch row (migration 031). The
+ * stream ids are searched as a tsvector's lexemes, whose index finds a prefix too.
  */
 const NAMED: Record<string, (values: string[], bind: Bind) => string> = {
-  user_id: overlap('user_ids'),
-  actor: overlap('actors'),
-  correlation_id: overlap('correlation_ids'),
-  causation_id: overlap('causation_ids'),
-  party: overlap('parties'),
-  account: overlap('accounts'),
-  stream_id: (values, bind) =>
-    `array_to_tsvector(b.stream_ids) @@ ${bind(streamQuery(values, false))}::tsquery`,
-  stream_prefix: (values, bind) =>
-    `array_to_tsvector(b.stream_ids) @@ ${bind(streamQuery(values, true))}::tsquery`,
+  user_id: naming('user_ids'),
+  actor: naming('actors'),
+  correlation_id: naming('correlation_ids'),
+  causation_id: naming('causation_ids'),
+  party: naming('parties'),
+  account: naming('accounts'),
+  stream_id: streaming(false),
+  stream_prefix: streaming(true),
 };
 
 /**
@@ -104,7 +109,7 @@ const NAMED: Record<string, (values: string[], bind: Bind) => string> = {
  * could be an object's or array's text is not looked up in them: the page then parses the
  * batches in order, as for `q`.
  */
-function textCondition(name: string, value: unknown, bind: Bind): string | undefined {
+function namedBatches(name: string, value: unknown, bind: Bind): string | undefined {
   const values = filterTexts(name, value);
   const named = NAMED[name];
   if (values.length === 0 || !named) return undefined;
@@ -112,51 +117,64 @@ function textCondition(name: string, value: unknown, bind: Bind): string | undef
   return named(values, bind);
 }
 
-/** Conditions on a batch row (`b`), apart by how the batches meeting them are found. */
+/** What the batches holding a row of the page meet, apart by how those batches are found. */
 interface BatchConditions {
-  /** On the batches' names, each answered by a GIN index (see NAMED). */
+  /** Sets of the batches that name a filter's value (see NAMED): a batch must be in each. */
   named: string[];
-  /** On the batch's types and position range. */
-  others: string[];
+  /** Conditions on the set's rows `n` (first_position, last_position): the page's position range. */
+  onSet: string[];
+  /** Conditions on a batch row `b`: its types, and its position range when no set is taken. */
+  onBatch: string[];
 }
 
 /**
- * Conditions on a batch row (`b`) that every batch holding a row of the page meets: they only
- * skip batches, the page's own conditions still decide each event. People, accounts, ids and
- * streams are looked up in the batches' names; `q` (a name) parses the batches in order until
- * the page is full.
+ * What every batch holding a row of the page meets: it only skips batches, the page's own
+ * conditions still decide each event. People, accounts, ids and streams are looked up in the
+ * batches' names; `q` (a name) parses the batches in order until the page is full.
  */
 function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
   const { filter } = frame;
   const named: string[] = [];
   for (const [name, value] of Object.entries(filter)) {
     if (!applies(value)) continue;
-    const condition = textCondition(name, value, bind);
-    if (condition) named.push(condition);
+    const batches = namedBatches(name, value, bind);
+    if (batches) named.push(batches);
   }
-  const others: string[] = [];
-  if (applies(filter.type)) others.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
-  others.push(...positionBounds(frame, bind, 'b.first_position', 'b.last_position'));
-  return { named, others };
+  const onBatch: string[] = [];
+  if (applies(filter.type)) onBatch.push(`b.types && ${bind(filterTexts('type', filter.type))}::text[]`);
+  if (named.length === 0)
+    return {
+      named,
+      onSet: [],
+      onBatch: [...onBatch, ...positionBounds(frame, bind, 'b.first_position', 'b.last_position')],
+    };
+  return { named, onSet: positionBounds(frame, bind, 'n.first_position', 'n.last_position'), onBatch };
 }
 
 /**
  * The batches of one format that may hold a row of the page, in the page's order. Without names
  * to look up, the primary key is walked and the unpacking above stops once the page is full.
- * With names, their batches' positions are taken from the names' indexes first, as a set
+ * With names, the positions of the batches in every name's set are taken first, as a set
  * (OFFSET 0 keeps it whole), and each batch is then fetched by its primary key as the page
  * reaches it. Left beside the page's ORDER BY and LIMIT, the names were tested batch by batch
  * along the primary key, in the hope of an early page: for a name no batch holds, every batch
  * (computing array_to_tsvector for the stream filters), 200-330 ms on the 1M world against 4 ms
  * from the index. Joined to the batches as a set, they were matched by reading every batch row
- * (a hash or merge join): 2-3 ms of a party's 9-ms page, of an actor's 4 ms.
+ * (a hash or merge join): 2-3 ms of a party's 9-ms page, of an actor's 4 ms. And taken by the
+ * planner's choice, the set itself was read from every batch row whenever the name was common or
+ * the index looked dear (see migration 031): 35 ms of the seeded actor's page, against 5.
  */
-function pageBatches({ named, others }: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
-  const conditions = [`b.format = ${format}`, ...named, ...others];
-  const ordered = `ORDER BY b.first_position ${order}`;
-  if (named.length === 0) return `(SELECT * FROM event_batches b ${where(conditions)} ${ordered})`;
-  return `(SELECT b.* FROM (SELECT b.first_position FROM event_batches b ${where(conditions)} ${ordered} OFFSET 0) named
-      CROSS JOIN LATERAL (SELECT * FROM event_batches b WHERE b.first_position = named.first_position) b)`;
+function pageBatches(
+  { named, onSet, onBatch }: BatchConditions,
+  format: 1 | 2,
+  order: PageFrame['order'],
+): string {
+  if (named.length === 0)
+    return `(SELECT * FROM event_batches b ${where([`b.format = ${format}`, ...onBatch])} ORDER BY b.first_position ${order})`;
+  const sets = named.map((set) => `SELECT * FROM ${set}`).join(' INTERSECT ');
+  return `(SELECT b.* FROM (SELECT n.first_position FROM (${sets}) n ${where([`n.format = ${format}`, ...onSet])}
+        ORDER BY n.first_position ${order} OFFSET 0) named
+      CROSS JOIN LATERAL (SELECT * FROM event_batches b ${where(['b.first_position = named.first_position', ...onBatch])}) b)`;
 }
 
 /**
