@@ -154,8 +154,9 @@ function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
 /**
  * The batches of one format that may hold a row of the page, in the page's order. Without names
  * to look up, the primary key is walked and the unpacking above stops once the page is full.
- * With names, the positions of the batches in every name's set are taken first, as a set
- * (OFFSET 0 keeps it whole), and each batch is then fetched by its primary key as the page
+ * With names, the positions of the batches in every name's set (NAMED_BATCHES, looked up once
+ * for both formats) are taken first, as a set (OFFSET 0 keeps it whole), and each batch is then
+ * fetched by its primary key as the page
  * reaches it. Left beside the page's ORDER BY and LIMIT, the names were tested batch by batch
  * along the primary key, in the hope of an early page: for a name no batch holds, every batch
  * (computing array_to_tsvector for the stream filters), 200-330 ms on the 1M world against 4 ms
@@ -164,17 +165,22 @@ function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
  * planner's choice, the set itself was read from every batch row whenever the name was common or
  * the index looked dear (see migration 031): 35 ms of the seeded actor's page, against 5.
  */
-function pageBatches(
-  { named, onSet, onBatch }: BatchConditions,
-  format: 1 | 2,
-  order: PageFrame['order'],
-): string {
+function pageBatches({ named, onBatch }: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
   if (named.length === 0)
     return `(SELECT * FROM event_batches b ${where([`b.format = ${format}`, ...onBatch])} ORDER BY b.first_position ${order})`;
-  const sets = named.map((set) => `SELECT * FROM ${set}`).join(' INTERSECT ');
-  return `(SELECT b.* FROM (SELECT n.first_position FROM (${sets}) n ${where([`n.format = ${format}`, ...onSet])}
+  return `(SELECT b.* FROM (SELECT n.first_position FROM ${NAMED_BATCHES} n WHERE n.format = ${format}
         ORDER BY n.first_position ${order} OFFSET 0) named
       CROSS JOIN LATERAL (SELECT * FROM event_batches b ${where(['b.first_position = named.first_position', ...onBatch])}) b)`;
+}
+
+/** The batches in every named filter's set (and the page's range), looked up once for both formats. */
+const NAMED_BATCHES = 'named_batches';
+
+/** The page's named batches as a materialized CTE, or nothing when it has no named filter. */
+function namedBatchesCte({ named, onSet }: BatchConditions): string {
+  if (named.length === 0) return '';
+  const sets = named.map((set) => `SELECT * FROM ${set}`).join(' INTERSECT ');
+  return `WITH ${NAMED_BATCHES} AS MATERIALIZED (SELECT n.* FROM (${sets}) n ${where(onSet)})`;
 }
 
 /**
@@ -234,7 +240,7 @@ export function eventLogPage(frame: PageFrame): string {
   const packed = (format: 1 | 2, unpack: (batches: string) => string) =>
     `(SELECT ${EVENT_LOG_COLUMNS} FROM (${unpack(pageBatches(batches, format, order))}) packed
       ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
-  return `((SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
+  return `(${namedBatchesCte(batches)} (SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
     UNION ALL ${packed(1, FORMAT_1)}
     UNION ALL ${packed(2, needles || window ? FORMAT_2_ENTRIES({ window, needles }) : FORMAT_2)}) event_log`;
 }
