@@ -103,9 +103,23 @@ describe.each(databaseKinds())('the batch name lookups on %s', (kind) => {
   });
 
   const naming = async (column: string, names: string[]) =>
-    firsts((await client.query(`SELECT * FROM event_batches_naming($1, $2::text[])`, [column, names])).rows);
+    firsts(
+      (
+        await client.query<{ first_position: unknown }>(
+          `SELECT * FROM event_batches_naming($1, $2::text[])`,
+          [column, names],
+        )
+      ).rows,
+    );
   const streaming = async (query: string) =>
-    firsts((await client.query(`SELECT * FROM event_batches_with_streams($1::tsquery)`, [query])).rows);
+    firsts(
+      (
+        await client.query<{ first_position: unknown }>(
+          `SELECT * FROM event_batches_with_streams($1::tsquery)`,
+          [query],
+        )
+      ).rows,
+    );
 
   it('returns each batch that names one of the values, with its range and format', async () => {
     const { rows } = await client.query(`SELECT * FROM event_batches_naming('actors', ARRAY['system:seed'])`);
