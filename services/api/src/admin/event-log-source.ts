@@ -156,14 +156,14 @@ function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
  * to look up, the primary key is walked and the unpacking above stops once the page is full.
  * With names, the positions of the batches in every name's set (NAMED_BATCHES, looked up once
  * for both formats) are taken first, as a set (OFFSET 0 keeps it whole), and each batch is then
- * fetched by its primary key as the page
- * reaches it. Left beside the page's ORDER BY and LIMIT, the names were tested batch by batch
- * along the primary key, in the hope of an early page: for a name no batch holds, every batch
- * (computing array_to_tsvector for the stream filters), 200-330 ms on the 1M world against 4 ms
- * from the index. Joined to the batches as a set, they were matched by reading every batch row
- * (a hash or merge join): 2-3 ms of a party's 9-ms page, of an actor's 4 ms. And taken by the
- * planner's choice, the set itself was read from every batch row whenever the name was common or
- * the index looked dear (see migration 031): 35 ms of the seeded actor's page, against 5.
+ * fetched by its primary key as the page reaches it. Left beside the page's ORDER BY and LIMIT,
+ * the names were tested batch by batch along the primary key, in the hope of an early page: for
+ * a name no batch holds, every batch (computing array_to_tsvector for the stream filters),
+ * 200-330 ms on the 1M world against 4 ms from the index. Joined to the batches as a set, they
+ * were matched by reading every batch row (a hash or merge join): 2-3 ms of a party's 9-ms page,
+ * of an actor's 4 ms. And left to the planner, the set itself was read from every batch row
+ * whenever the name was common or the index looked dear (see migration 031): 35 ms of the seeded
+ * actor's page, against 5.
  */
 function pageBatches({ named, onBatch }: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
   if (named.length === 0)
