@@ -173,10 +173,10 @@ describe.each(databaseKinds())('the batch name lookups on %s', (kind) => {
         ['stream_ids', `SELECT count(*) FROM event_batches_with_streams('''evaluation-'':*')`],
       ];
       // Three rows, each named by the value: read alone, the planner would read the table.
-      const { rows } = await client.query<{ plan: string }>(
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN SELECT first_position FROM event_batches WHERE actors && ARRAY['system:seed']`,
       );
-      expect(rows.map((row) => Object.values(row)[0]).join('\n')).toMatch(/Seq Scan on event_batches/);
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Seq Scan on event_batches/);
       for (const [column, lookup] of lookups) {
         const before = await scans();
         // The statement's own statistics are flushed as its backend goes idle, before it answers.
