@@ -75,3 +75,51 @@ describe('claim book', () => {
     expect(b.take('ann', claim(), 0)).toMatchObject({ ok: true, claim: { itemId: 'i1' } });
   });
 });
+
+describe('claim book: what it keeps', () => {
+  it('forgets voted and skipped claims once their lease is over, and keeps live ones', () => {
+    const b = book({ votesPerItem: 3 });
+    const taken = ['ann', 'bo', 'cy'].map((who) => b.take(who, claim(10, 100), 0));
+    const [voted, skipped, live] = taken.map((result) => {
+      if (!result.ok) throw new Error('expected a claim');
+      return result.claim;
+    });
+    b.voted(voted!.assignmentId, 'up');
+    b.released(skipped!.assignmentId);
+    // Within the lease a retried vote is still answered from the book.
+    b.liveClaimOf('dee', 99);
+    expect(b.find(voted!.assignmentId)).toBe(voted);
+    expect(b.find(skipped!.assignmentId)).toBe(skipped);
+    b.liveClaimOf('dee', 100);
+    expect(b.find(voted!.assignmentId)).toBeUndefined();
+    expect(b.find(skipped!.assignmentId)).toBeUndefined();
+    expect(voted!.evicted).toBe(true);
+    // The live claim lapsed at 100 too: it is expired, not forgotten (its vote is refused by the book).
+    expect(b.find(live!.assignmentId)).toMatchObject({ state: 'expired' });
+    expect(live!.evicted).toBeUndefined();
+  });
+
+  it('still counts forgotten votes against the item and the budget', () => {
+    const b = book({ votesPerItem: 1, maxCredits: 1_000, maxEvaluations: 2 });
+    const first = b.take('ann', claim(10, 100), 0);
+    if (!first.ok) throw new Error('expected a claim');
+    b.voted(first.claim.assignmentId, 'up');
+    b.liveClaimOf('bo', 200);
+    expect(b.find(first.claim.assignmentId)).toBeUndefined();
+    // i1 has its one vote; Ann has done it: both go to i2, and the budget then has room for none.
+    expect(b.take('bo', claim(10, 1_000), 200)).toMatchObject({ ok: true, claim: { itemId: 'i2' } });
+    expect(b.take('cy', claim(10, 1_000), 200)).toEqual({ ok: false, reason: 'budget' });
+  });
+
+  it('keeps a forgotten claim forgotten when it settles a second time', () => {
+    const b = book();
+    const first = b.take('ann', claim(10, 100), 0);
+    if (!first.ok) throw new Error('expected a claim');
+    b.voted(first.claim.assignmentId, 'up');
+    b.liveClaimOf('bo', 100);
+    // The read model recorded a vote on it (a retry after the lease): the book has nothing to change.
+    b.voted(first.claim.assignmentId, 'up');
+    b.released(first.claim.assignmentId);
+    expect(b.find(first.claim.assignmentId)).toBeUndefined();
+  });
+});

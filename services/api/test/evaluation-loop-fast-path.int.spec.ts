@@ -99,6 +99,32 @@ for (const mode of runtimeModes()) {
       expect(next.body.item_id).not.toBe(claim.body.item_id);
     }, 60_000);
 
+    it('answers a vote on a claim the book let go of (settled, lease over) from the read model', async () => {
+      const crowd = await paidEvaluationWithCrowd(runtime, {
+        name: 'let-go',
+        evaluators: 1,
+        items: 2,
+        rate: RATE,
+      });
+      const person = crowd.evaluators[0]!;
+      const claim = await api.claim(person.headers, crowd.evaluationId);
+      expect(claim.status).toBe(201);
+      const first = await api.vote(person.headers, claim.body.assignment_id, 'good');
+      expect(first.status).toBe(201);
+      // A day on, the book forgets its settled claims (any claim or lookup of the book prunes it).
+      const found = runtime.context.loop.books.find(claim.body.assignment_id);
+      expect(found?.claim.state).toBe('voted');
+      found!.book.liveClaimOf(person.userId, Date.now() + 86_400_000);
+      expect(runtime.context.loop.books.find(claim.body.assignment_id)).toBeUndefined();
+      const again = await api.vote(person.headers, claim.body.assignment_id, 'good');
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      const other = await api.vote(person.headers, claim.body.assignment_id, 'bad');
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('already_voted');
+      expect(await api.balance(person.headers, 'earning')).toBe(RATE);
+    }, 60_000);
+
     it("lands a paid claim's and vote's events in the ledger's commits, and knows a vote whose first attempt landed unanswered", async () => {
       const crowd = await paidEvaluationWithCrowd(runtime, {
         name: 'ride',

@@ -38,6 +38,17 @@ export interface Claim {
   voting?: Promise<unknown>;
   /** The next claim a vote + next on this claim started alongside its vote (shared by retries). */
   nextClaim?: Promise<unknown>;
+  /** Voted or skipped and then forgotten by the book: the read model answers it from now on. */
+  evicted?: true;
+}
+
+/**
+ * Where a loaded book lists the assignments it knows (claim-books.ts), so that a vote finds its
+ * book in one lookup however many evaluations this process has loaded.
+ */
+export interface AssignmentIndex {
+  add(assignmentId: string): void;
+  remove(assignmentId: string): void;
 }
 
 interface BookItem {
@@ -60,6 +71,13 @@ export class ClaimBook {
   /** Live claims in claim order; leases have one length, so also in expiry order. */
   private readonly queue: Claim[] = [];
   private head = 0;
+  /**
+   * Voted and skipped claims in the order they settled, forgotten once their lease would have
+   * ended (see evictSettled).
+   */
+  private readonly settled: Claim[] = [];
+  private settledHead = 0;
+  private index: AssignmentIndex | undefined;
   private firstOpen = 0;
   private liveCredits = 0;
   private liveCount = 0;
@@ -88,6 +106,19 @@ export class ClaimBook {
   /** The claim of an assignment this book knows (live, voted, skipped or expired). */
   find(assignmentId: string): Claim | undefined {
     return this.byAssignment.get(assignmentId);
+  }
+
+  /** Lists this book's assignments in `index`, now and as it takes and forgets claims. */
+  attach(index: AssignmentIndex): void {
+    this.index = index;
+    for (const assignmentId of this.byAssignment.keys()) index.add(assignmentId);
+  }
+
+  /** Takes this book's assignments out of its index (the book was dropped). */
+  detach(): void {
+    const index = this.index;
+    this.index = undefined;
+    if (index) for (const assignmentId of this.byAssignment.keys()) index.remove(assignmentId);
   }
 
   liveClaimOf(evaluatorId: string, nowMs: number): Claim | undefined {
@@ -149,7 +180,7 @@ export class ClaimBook {
     if (!claim || claim.state !== 'live') return;
     this.untrack(claim, 'released');
     this.byItem.get(claim.itemId)?.done.delete(claim.evaluatorId);
-    this.byAssignment.delete(assignmentId);
+    this.forget(claim);
   }
 
   voted(assignmentId: string, vote?: string): void {
@@ -165,16 +196,20 @@ export class ClaimBook {
     }
     this.spentCredits += claim.credits;
     this.votedCount += 1;
+    this.settled.push(claim);
   }
 
   released(assignmentId: string): void {
     const claim = this.byAssignment.get(assignmentId);
-    if (claim?.state === 'live') this.untrack(claim, 'released');
+    if (claim?.state !== 'live') return;
+    this.untrack(claim, 'released');
+    this.settled.push(claim);
   }
 
   private track(item: BookItem, claim: Claim): void {
     item.live.set(claim.evaluatorId, claim);
     this.byAssignment.set(claim.assignmentId, claim);
+    this.index?.add(claim.assignmentId);
     this.liveByEvaluator.set(claim.evaluatorId, claim);
     this.queue.push(claim);
     this.liveCredits += claim.credits;
@@ -192,7 +227,17 @@ export class ClaimBook {
     this.liveCount -= 1;
   }
 
+  private forget(claim: Claim): void {
+    this.byAssignment.delete(claim.assignmentId);
+    this.index?.remove(claim.assignmentId);
+  }
+
   private prune(nowMs: number): void {
+    this.expireLeases(nowMs);
+    this.evictSettled(nowMs);
+  }
+
+  private expireLeases(nowMs: number): void {
     while (this.head < this.queue.length) {
       const claim = this.queue[this.head]!;
       if (claim.state === 'live') {
@@ -204,6 +249,28 @@ export class ClaimBook {
     if (this.head > 1_024 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
       this.head = 0;
+    }
+  }
+
+  /**
+   * Forgets the voted and skipped claims whose lease would have ended by now. Kept, every vote
+   * an evaluation ever had stayed in memory for the life of the process. A retried vote within
+   * the lease is still answered from the book; after it, the read model answers (as it does for
+   * a claim made before a restart), with the same outcome: the vote repeated, or refused.
+   */
+  private evictSettled(nowMs: number): void {
+    while (this.settledHead < this.settled.length) {
+      const claim = this.settled[this.settledHead]!;
+      if (!lapsed(claim.expiresAtMs, nowMs)) break;
+      if (this.byAssignment.get(claim.assignmentId) === claim) {
+        claim.evicted = true;
+        this.forget(claim);
+      }
+      this.settledHead += 1;
+    }
+    if (this.settledHead > 1_024 && this.settledHead * 2 > this.settled.length) {
+      this.settled.splice(0, this.settledHead);
+      this.settledHead = 0;
     }
   }
 }

@@ -40,6 +40,8 @@ export async function voteInBook(
   await claim.ready;
   // Two votes on one assignment at once: the second sees the first's outcome.
   while (claim.voting) await claim.voting.catch(() => undefined);
+  // Forgotten since the lookup (settled and its lease over): the read model answers it.
+  if (claim.evicted) return undefined;
   if (book.find(claim.assignmentId) !== claim) throw new LoopRefused(ASSIGNMENT_NOT_FOUND);
   const decision = decideBookVote(claim, command.vote, Date.parse(command.now));
   if (decision.kind === 'unknown') return undefined;
