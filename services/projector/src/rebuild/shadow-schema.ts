@@ -19,10 +19,11 @@ export interface Shadow {
   schema: string;
   liveSchema: string;
   /**
-   * The shadow's secondary indexes (`CREATE INDEX` statements), dropped while the replay fills
-   * the tables and built once after it (buildDeferredIndexes): one sort per index instead of an
-   * index update per written row. The primary keys, unique indexes and constraints stay, as the
-   * projections' upserts (`ON CONFLICT`) and the comparison need them.
+   * The shadow's secondary indexes (`CREATE INDEX` statements), dropped: the replay fills the
+   * tables without an index update per written row, and the comparison does not need them. They
+   * are built (buildDeferredIndexes, one sort per index) only before a catch-up in small pages.
+   * The primary keys, unique indexes and constraints stay, as the projections' upserts (`ON
+   * CONFLICT`) and the comparison need them.
    */
   deferredIndexes: string[];
 }
