@@ -35,6 +35,15 @@ for (const mode of runtimeModes()) {
       await runtime?.stop();
     });
 
+    /** A paid evaluation of its own (two items) whose one evaluator has claimed an item. */
+    async function loneClaim(name: string) {
+      const crowd = await paidEvaluationWithCrowd(runtime, { name, evaluators: 1, items: 2, rate: RATE });
+      const person = crowd.evaluators[0]!;
+      const claim = await api.claim(person.headers, crowd.evaluationId);
+      expect(claim.status).toBe(201);
+      return { crowd, person, claim };
+    }
+
     it('votes right after the claim, before any projection ran, and reads see both at once', async () => {
       const person = evaluators[0]!;
       const before = await api.balance(owner.headers);
@@ -100,15 +109,7 @@ for (const mode of runtimeModes()) {
     }, 60_000);
 
     it('answers a vote on a claim the book let go of (settled, lease over) from the read model', async () => {
-      const crowd = await paidEvaluationWithCrowd(runtime, {
-        name: 'let-go',
-        evaluators: 1,
-        items: 2,
-        rate: RATE,
-      });
-      const person = crowd.evaluators[0]!;
-      const claim = await api.claim(person.headers, crowd.evaluationId);
-      expect(claim.status).toBe(201);
+      const { person, claim } = await loneClaim('let-go');
       const first = await api.vote(person.headers, claim.body.assignment_id, 'good');
       expect(first.status).toBe(201);
       // A day on, the book forgets its settled claims (any claim or lookup of the book prunes it).
@@ -126,15 +127,7 @@ for (const mode of runtimeModes()) {
     }, 60_000);
 
     it("lands a paid claim's and vote's events in the ledger's commits, and knows a vote whose first attempt landed unanswered", async () => {
-      const crowd = await paidEvaluationWithCrowd(runtime, {
-        name: 'ride',
-        evaluators: 1,
-        items: 2,
-        rate: RATE,
-      });
-      const person = crowd.evaluators[0]!;
-      const claim = await api.claim(person.headers, crowd.evaluationId);
-      expect(claim.status).toBe(201);
+      const { crowd, person, claim } = await loneClaim('ride');
       const assignmentId = claim.body.assignment_id as string;
       // What a lost reply leaves: the reward posted with its VoteCast, the claim book not told.
       const posted = await runtime.context.ledger.submit(
