@@ -1,10 +1,10 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { CvFileType } from './cv-file-type.js';
+import { countPdfPages } from './pdf-pages.js';
 
 /*
  * A CV is kept and later opened by staff, so its first bytes are not enough: a PDF must parse as
- * a PDF (pdf.js, the parser browsers use) with at least one page, and a DOCX (a zip) must inflate
+ * a PDF (pdf.js, the parser browsers use, in a worker of its own: pdf-pages.ts) with at least one page, and a DOCX (a zip) must inflate
  * within bounds on the count and the total size of its entries, so a zip bomb is refused before
  * anyone opens it. DOC (OLE2) is recognised by its header only.
  */
@@ -24,30 +24,11 @@ export const CV_STRUCTURE_MESSAGES = {
 export async function cvStructureProblem(bytes: Buffer, kind: CvFileType): Promise<string | undefined> {
   switch (kind.extension) {
     case 'pdf':
-      return (await pdfPageCount(bytes)) > 0 ? undefined : CV_STRUCTURE_MESSAGES.pdf;
+      return (await countPdfPages(bytes)) > 0 ? undefined : CV_STRUCTURE_MESSAGES.pdf;
     case 'docx':
       return docxProblem(bytes);
     case 'doc':
       return undefined;
-  }
-}
-
-async function pdfPageCount(bytes: Buffer): Promise<number> {
-  const task = getDocument({
-    // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    stopAtErrors: true,
-    verbosity: 0,
-  });
-  try {
-    const document = await task.promise;
-    return document.numPages;
-  } catch {
-    return 0;
-  } finally {
-    await task.destroy();
   }
 }
 
