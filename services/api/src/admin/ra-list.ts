@@ -63,6 +63,11 @@ export interface RaListSpec<Row> {
    * gives `*` whenever the list goes on past the page.
    */
   countPastPage?: number;
+  /**
+   * The executor for a page with this filter, when it is not raList's own: the event log plans a
+   * page for its values only where the best plan depends on them (staff-event-routes.ts).
+   */
+  executorFor?: (filter: Record<string, unknown>) => SqlExecutor;
 }
 
 /** What a page asks of `pageFrom`. */
@@ -189,7 +194,10 @@ export async function raList<Row extends Record<string, unknown>>(
     throw ValidationError.at(['query', 'range'], 'send either range or after, not both');
   }
   const request = parseRequest(spec, query);
-  return keyset ? keysetPage(sql, reply, spec, query, request) : offsetPage(sql, reply, spec, query, request);
+  const executor = spec.executorFor?.(request.filter) ?? sql;
+  return keyset
+    ? keysetPage(executor, reply, spec, query, request)
+    : offsetPage(executor, reply, spec, query, request);
 }
 
 async function offsetPage<Row extends Record<string, unknown>>(
