@@ -4,9 +4,10 @@ import { countPdfPages } from './pdf-pages.js';
 
 /*
  * A CV is kept and later opened by staff, so its first bytes are not enough: a PDF must parse as
- * a PDF (pdf.js, the parser browsers use, in a worker of its own: pdf-pages.ts) with at least one page, and a DOCX (a zip) must inflate
- * within bounds on the count and the total size of its entries, so a zip bomb is refused before
- * anyone opens it. DOC (OLE2) is recognised by its header only.
+ * a PDF (pdf.js, the parser browsers use, in a worker of its own: pdf-pages.ts) with at least
+ * one page, and a DOCX (a zip) must inflate within bounds on the count and the total size of its
+ * entries, so a zip bomb is refused before anyone opens it. DOC (OLE2) is recognised by its
+ * header only.
  */
 
 /** More entries than any real Word document has (a large one has a few hundred). */
