@@ -45,6 +45,15 @@ describe('the PDF page counter (pdf.js in a worker of its own)', () => {
     }
   });
 
+  it('closes with checks waiting: all are refused at once and no new worker takes the next', async () => {
+    const stuck = new PdfPageCounter({ pdfjsUrl: fixture('pdf-never-opens.mjs'), timeoutMs: 5_000 });
+    const checks = [stuck.count(minimalPdf()), stuck.count(minimalPdf()), stuck.count(minimalPdf())];
+    const started = performance.now();
+    await stuck.close();
+    expect(await Promise.all(checks)).toEqual([0, 0, 0]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('refuses a file whose parsing runs out of the heap, and the next check still answers', async () => {
     const counter = new PdfPageCounter({ pdfjsUrl: fixture('pdf-exhausts-heap.mjs'), timeoutMs: 30_000 });
     try {

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
  */
 
 /** Longer than any real CV takes to open (a few milliseconds); a file that takes longer is refused. */
-export const PDF_CHECK_TIMEOUT_MS = 10_000;
+const PDF_CHECK_TIMEOUT_MS = 10_000;
 /** The worker's old generation; pdf.js opening a real CV uses a few MB. */
 const PDF_WORKER_HEAP_MB = 256;
 
@@ -97,8 +97,9 @@ export class PdfPageCounter {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    this.finishCurrent(0);
+    // The queue first: settling the current check would otherwise start the next in a new worker.
     for (const check of this.queue.splice(0)) check.resolve(0);
+    this.finishCurrent(0);
     await worker?.terminate();
   }
 
