@@ -118,6 +118,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   });
   // An idle client that loses its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
+  let closed: Promise<void> | undefined;
 
   const statements = statementNamer();
   /** Runs one statement; on the pool (outside a transaction) a stale prepared one is retried. */
@@ -227,6 +228,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       }
       return sessionLease(session);
     },
-    close: () => pool.end(),
+    // Closing twice is harmless: a test's database closes every client it gave out.
+    close: () => (closed ??= pool.end()),
   };
 }

@@ -26,7 +26,7 @@ describe.each(databaseKinds())('GIN indexes on %s', (kind) => {
     // The event log's name indexes at least: the list is not empty by accident.
     expect(rows.map((row) => row.index)).toEqual(
       expect.arrayContaining([
-        'event_batches_accounts_idx',
+        'event_batches_types_idx',
         'event_batches_stream_ids_idx',
         'events_postings_idx',
       ]),

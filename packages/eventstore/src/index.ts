@@ -18,3 +18,5 @@ export { validateUnit } from './postgres/validate-unit.js';
 export { HEAD_QUERY } from './postgres/event-rows.js';
 export { canonicalJson } from './canonical-json.js';
 export { eventHash, payloadHash, GENESIS_HASH } from './hash-chain.js';
+/** The staff event log's filters whose values each packed batch's names hold (migration 032). */
+export { NAME_KINDS, type NameKind } from './postgres/batch-names.js';

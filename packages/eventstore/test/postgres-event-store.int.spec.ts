@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../src/index.js';
 import { runEventStoreContract } from './event-store-contract.js';
 
-const RESET = 'TRUNCATE events, event_batches, idempotency_keys, subscription_checkpoints';
+const RESET = 'TRUNCATE events, event_batches, event_batch_names, idempotency_keys, subscription_checkpoints';
 
 for (const kind of databaseKinds()) {
   runEventStoreContract(`postgres adapter on ${kind}`, async () => {

@@ -77,6 +77,25 @@ for (const mode of runtimeModes()) {
       return outcome!.ok ? outcome!.events.map((event) => String(event.global_position)) : [];
     }
 
+    /**
+     * The names the batch holding `position` was written with (event_batch_names, migration 032):
+     * for each kind, each name's entry ordinals; and its stream ids.
+     */
+    async function namesOfBatch(position: string) {
+      const { rows } = await runtime.sql.query<{ kind: string; name: string; ordinals: number[] }>(
+        `SELECT n.kind, n.name, n.ordinals FROM event_batch_names n JOIN event_batches b USING (first_position)
+          WHERE $1::bigint BETWEEN b.first_position AND b.last_position ORDER BY n.kind, n.name`,
+        [position],
+      );
+      const names: Record<string, Record<string, number[]>> = {};
+      for (const row of rows) (names[row.kind] ??= {})[row.name] = row.ordinals.map(Number);
+      const streams = await runtime.sql.query<{ stream_ids: string[] }>(
+        'SELECT stream_ids FROM event_batches WHERE $1::bigint BETWEEN first_position AND last_position',
+        [position],
+      );
+      return { names, streamIds: streams.rows.map((row) => row.stream_ids) };
+    }
+
     async function keysetIds(
       filter: Record<string, unknown>,
       limit: number,
@@ -184,11 +203,11 @@ for (const mode of runtimeModes()) {
         type: 'ProbeNamed',
         data: { user_id: "only-in-a-batch-o'brien" },
       });
-      const { rows } = await runtime.sql.query<{ user_ids: string[]; stream_ids: string[] }>(
-        'SELECT user_ids, stream_ids FROM event_batches WHERE $1::bigint BETWEEN first_position AND last_position',
-        [position],
-      );
-      expect(rows).toEqual([{ user_ids: ["only-in-a-batch-o'brien"], stream_ids: ['probe-only-packed'] }]);
+      const person = "only-in-a-batch-o'brien";
+      expect(await namesOfBatch(position)).toEqual({
+        names: { party: { [person]: [1] }, user_id: { [person]: [1] } },
+        streamIds: [['probe-only-packed']],
+      });
       for (const filter of [
         { user_id: "only-in-a-batch-o'brien" },
         { stream_id: 'probe-only-packed' },
@@ -223,6 +242,12 @@ for (const mode of runtimeModes()) {
           data: { requester_id: 1e21, postings: [{ debit: `spending:${odd}`, credit: 'earning:cut' }] },
         },
       ]);
+      // Each name with the entries holding it: only those are parsed for a page of one name.
+      expect((await namesOfBatch(positions[0]!)).names.party).toEqual({
+        'cut-other': [1],
+        'cut-owner': [2, 3],
+        '1000000000000000000000': [4],
+      });
       const cases: Array<[Record<string, unknown>, string[]]> = [
         [{ party: 'cut-owner' }, [positions[2]!, positions[1]!]],
         [{ party: 'cut-owner', type: 'ProbeCut' }, [positions[1]!]],
@@ -294,24 +319,22 @@ for (const mode of runtimeModes()) {
           causation_id: 'probe-cause',
         },
       });
-      const { rows } = await runtime.sql.query<Record<string, string[]>>(
-        `SELECT actors, correlation_ids, causation_ids, parties, accounts FROM event_batches
-          WHERE $1::bigint BETWEEN first_position AND last_position`,
-        [position],
-      );
-      const sorted = (values: string[]) => [...values].sort();
-      expect(
-        rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, sorted(v)]))),
-      ).toEqual([
-        {
-          actors: ['user:probe-actor'],
-          correlation_ids: ['probe-correlation'],
-          causation_ids: ['probe-cause'],
-          // 1.25e-7 as jsonb prints it (`->>`), not as JavaScript's JSON does.
-          parties: sorted(['probe-evaluator', 'probe-p,probe-q', '0.000000125', 'probe-actor']),
-          accounts: ['earning:probe', 'spending:probe'],
+      // The batch's only entry names each of them.
+      const first = [1];
+      expect((await namesOfBatch(position)).names).toEqual({
+        actor: { 'user:probe-actor': first },
+        correlation_id: { 'probe-correlation': first },
+        causation_id: { 'probe-cause': first },
+        // 1.25e-7 as jsonb prints it (`->>`), not as JavaScript's JSON does.
+        party: {
+          'probe-evaluator': first,
+          'probe-p,probe-q': first,
+          '0.000000125': first,
+          'probe-actor': first,
         },
-      ]);
+        user_id: { 'probe-p,probe-q': first },
+        account: { 'earning:probe': first, 'spending:probe': first },
+      });
       for (const filter of [
         { actor: 'user:probe-actor' },
         { actor: ['no-one', 'user:probe-actor'] },

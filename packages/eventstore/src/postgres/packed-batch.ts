@@ -1,6 +1,6 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { batchLinkHash, GENESIS_HASH } from '../hash-chain.js';
-import { BatchNames } from './batch-names.js';
+import { BatchNames, NAME_KINDS } from './batch-names.js';
 import { HEAD_QUERY, isoTime } from './event-rows.js';
 
 /** A format 2 batch as stored: one link of the chain over its events' text. */
@@ -46,7 +46,7 @@ export class PackedRun {
   readonly events: TStoredEvent[] = [];
   readonly entries: string[] = [];
   readonly types = new Set<string>();
-  /** The batch's names, indexed for the staff event log's filters (migrations 023 and 025). */
+  /** The batch's names, indexed for the staff event log's filters (migrations 023 and 032). */
   readonly names = new BatchNames();
   /**
    * Where each entry starts in the body's UTF-8 bytes, and the body's length last (migration 027):
@@ -87,17 +87,30 @@ export class PackedRun {
   }
 }
 
-/** A text[] literal of any strings: each a '...' literal with its quotes doubled. */
-const textArray = (values: Iterable<string>) =>
-  `ARRAY[${[...values].map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]::text[]`;
+/** A '...' literal of any string, its quotes doubled. */
+const textLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** A text[] literal of any strings. */
+const textArray = (values: Iterable<string>) => `ARRAY[${[...values].map(textLiteral).join(',')}]::text[]`;
+
+/** The batch's names as VALUES rows (kind, name, ordinals); undefined when it names nothing. */
+function nameRows(names: BatchNames): string | undefined {
+  const rows: string[] = [];
+  for (const kind of NAME_KINDS)
+    for (const [name, ordinals] of names.entries[kind])
+      rows.push(`('${kind}', ${textLiteral(name)}, ARRAY[${ordinals.join(',')}]::integer[])`);
+  return rows.length > 0 ? `VALUES ${rows.join(', ')}` : undefined;
+}
 
 /**
- * One batch's INSERT as SQL text; with `onlyAfterPredecessor`, it writes only when the log's head
- * is the batch's predecessor (a script planned outside the lock). Every value but the body
- * is a '...' literal (types, hex hashes, ISO time; the batch's names with their quotes doubled);
- * the body, a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain.
- * Sent as text rather than as a parameter, so the driver copies the body once and never escapes
- * it; the names ride in the same statement, so they cost no round trip.
+ * One batch's INSERT as SQL text, with its names' rows (migration 032) in the same statement;
+ * with `onlyAfterPredecessor`, it writes only when the log's head is the batch's predecessor (a
+ * script planned outside the lock), and then neither. Every value but the body is a '...'
+ * literal (types, hex hashes, ISO time; the names with their quotes doubled); the body, a JSON
+ * array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as text
+ * rather than as parameters, so the driver copies the body once and never escapes it; the names
+ * ride in the same statement, so they cost no round trip. It returns the batch's first position
+ * when it wrote the batch.
  */
 export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
@@ -106,17 +119,19 @@ export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean):
     ? `WHERE coalesce((SELECT global_position || ':' || hash FROM (${HEAD_QUERY}) head), '0:${GENESIS_HASH}')
       = '${batch.first - 1}:${batch.prevHash}'`
     : '';
-  const { names } = batch;
-  return `INSERT INTO event_batches (format, first_position, last_position, event_count, types, user_ids,
-      stream_ids, actors, correlation_ids, causation_ids, parties, accounts, entry_offsets, prev_hash,
-      last_hash, recorded_at, events)
+  const names = nameRows(batch.names);
+  const insertNames = names
+    ? `, named AS (INSERT INTO event_batch_names (kind, name, first_position, last_position, format, ordinals)
+      SELECT n.kind, n.name, ${batch.first}, ${batch.last}, 2, n.ordinals FROM written, (${names}) n(kind, name, ordinals))`
+    : '';
+  return `WITH written AS (INSERT INTO event_batches (format, first_position, last_position, event_count, types,
+      stream_ids, entry_offsets, prev_hash, last_hash, recorded_at, events)
     SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ${textArray(batch.types)},
-      ${textArray(names.userIds)}, ${textArray(names.streamIds)}, ${textArray(names.actors)},
-      ${textArray(names.correlationIds)}, ${textArray(names.causationIds)}, ${textArray(names.parties)},
-      ${textArray(names.accounts)}, ARRAY[${batch.entryOffsets.join(',')}]::integer[], '${batch.prevHash}', '${batch.hash}', '${batch.recordedAt}',
-      ${tag}${batch.body}${tag}
+      ${textArray(batch.names.streamIds)}, ARRAY[${batch.entryOffsets.join(',')}]::integer[], '${batch.prevHash}',
+      '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
     ${condition}
-    RETURNING first_position;`;
+    RETURNING first_position)${insertNames}
+    SELECT first_position FROM written;`;
 }
 
 /** The events of a batch (either format) in (after, upper] and of the wanted types, onto `found`. */

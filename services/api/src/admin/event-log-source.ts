@@ -1,3 +1,4 @@
+import { NAME_KINDS } from '@evalmarket/eventstore';
 import { ARROW_TEXT, COULD_BE_JSON_TEXT, entryNeedles, filterTexts } from './event-log-needles.js';
 import { applies, type Bind, type PageFrame } from './ra-list.js';
 
@@ -39,11 +40,14 @@ const FORMAT_2 = (batches: string) => `SELECT ${FORMAT_2_COLUMNS}
   FROM ${batches} b CROSS JOIN LATERAL jsonb_array_elements(b.events::jsonb) WITH ORDINALITY e(v, ord)`;
 
 /**
- * Which entries of a format 2 batch a page parses, when it need not parse them all: `window`,
- * conditions and a limit on the entry's ordinal `ord` (the page's positions in this batch),
- * and `needles`, conditions on its text `entry.text` (a filter's value as the writer wrote it).
+ * Which entries of a format 2 batch a page parses, when it need not parse them all: `named`,
+ * only those whose ordinals the batch's row of a name carries (`b.named_ordinals`, see
+ * pageBatches); `window`, conditions and a limit on the entry's ordinal `ord` (the page's
+ * positions in this batch); and `needles`, conditions on its text `entry.text` (a filter's value
+ * as the writer wrote it).
  */
 interface EntryPick {
+  named?: boolean;
   window?: string;
   needles?: string;
 }
@@ -64,7 +68,8 @@ const FORMAT_2_ENTRIES = (pick: EntryPick) => (batches: string) => `SELECT ${FOR
       SELECT entry.ord, entry.text::jsonb AS v
       FROM (SELECT ord, convert_from(substring(raw.bytes FROM raw.offsets[ord] + 1
                 FOR raw.offsets[ord + 1] - raw.offsets[ord] - 1), 'UTF8') AS text
-            FROM (SELECT ord FROM generate_series(1, b.event_count) ord ${pick.window ?? ''}) ords) entry
+            FROM (SELECT ord FROM ${pick.named ? 'unnest(b.named_ordinals)' : 'generate_series(1, b.event_count)'} ord
+              ${pick.window ?? ''}) ords) entry
       ${pick.needles ? `WHERE ${pick.needles}` : ''} OFFSET 0) e`;
 
 /**
@@ -74,53 +79,61 @@ const FORMAT_2_ENTRIES = (pick: EntryPick) => (batches: string) => `SELECT ${FOR
 const streamQuery = (values: string[], prefix: boolean) =>
   values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
 
-/** The batches that name one of the values in this column of names (migration 031). */
-const naming =
-  (column: string) =>
-  (values: string[], bind: Bind): string =>
-    `event_batches_naming('${column}', ${bind(values)}::text[])`;
-
-/** The batches whose stream ids match the values, or start with them (`prefix`). */
-const streaming =
-  (prefix: boolean) =>
-  (values: string[], bind: Bind): string =>
-    `event_batches_with_streams(${bind(streamQuery(values, prefix))}::tsquery)`;
+/**
+ * The batches that hold a filter's value, as rows `n` of (first_position, last_position, format,
+ * ordinals): `ordinals`, when known, the entries that hold it. `one`: the rows of one name, each
+ * batch once, which the primary key of event_batch_names gives in position order.
+ */
+interface NamedSet {
+  sql: string;
+  one: boolean;
+}
 
 /**
- * The batches each filter's value is looked up in, by their names (migrations 023 and 025,
- * written with each batch): for each filter, the texts its own condition compares on the batch's
- * events (see the event store's batch-names.ts). Each is a set of position ranges and formats
- * that the names' GIN indexes alone answer, without reading a batch row (migration 031). The
- * stream ids are searched as a tsvector's lexemes, whose index finds a prefix too.
+ * The filters whose values event_batch_names holds (migration 032, written with each batch:
+ * see the event store's batch-names.ts), each the kind of its rows.
  */
-const NAMED: Record<string, (values: string[], bind: Bind) => string> = {
-  user_id: naming('user_ids'),
-  actor: naming('actors'),
-  correlation_id: naming('correlation_ids'),
-  causation_id: naming('causation_ids'),
-  party: naming('parties'),
-  account: naming('accounts'),
-  stream_id: streaming(false),
-  stream_prefix: streaming(true),
-};
+const NAMED_FILTERS: ReadonlySet<string> = new Set(NAME_KINDS);
+
+/** The rows of event_batch_names for one of the values of the filter `kind`. */
+function naming(kind: string, values: string[], bind: Bind): NamedSet {
+  const one = values.length === 1;
+  const names = one ? `n.name = ${bind(values[0])}` : `n.name = ANY(${bind(values)}::text[])`;
+  return { sql: `SELECT n.* FROM event_batch_names n WHERE n.kind = '${kind}' AND ${names}`, one };
+}
 
 /**
- * The names hold only the texts of strings, numbers and booleans; a `->>` filter's value that
- * could be an object's or array's text is not looked up in them: the page then parses the
- * batches in order, as for `q`.
+ * The batches whose stream ids match the values, or start with them (`prefix`), from the stream
+ * ids' tsvector index (migration 031), which finds a prefix too.
  */
-function namedBatches(name: string, value: unknown, bind: Bind): string | undefined {
+function streaming(values: string[], bind: Bind, prefix: boolean): NamedSet {
+  return {
+    sql: `SELECT n.*, NULL::integer[] AS ordinals
+      FROM event_batches_with_streams(${bind(streamQuery(values, prefix))}::tsquery) n`,
+    one: false,
+  };
+}
+
+/**
+ * The batches a filter's value is looked up in, by the names written with each batch: the texts
+ * its own condition compares on the batch's events. The names hold only the texts of strings,
+ * numbers and booleans; a `->>` filter's value that could be an object's or array's text is not
+ * looked up in them: the page then parses the batches in order, as for `q`.
+ */
+function namedBatches(name: string, value: unknown, bind: Bind): NamedSet | undefined {
   const values = filterTexts(name, value);
-  const named = NAMED[name];
-  if (values.length === 0 || !named) return undefined;
+  if (values.length === 0) return undefined;
   if (ARROW_TEXT.has(name) && values.some((text) => COULD_BE_JSON_TEXT.test(text))) return undefined;
-  return named(values, bind);
+  if (NAMED_FILTERS.has(name)) return naming(name, values, bind);
+  if (name === 'stream_id') return streaming(values, bind, false);
+  if (name === 'stream_prefix') return streaming(values, bind, true);
+  return undefined;
 }
 
 /** What the batches holding a row of the page meet, apart by how those batches are found. */
 interface BatchConditions {
-  /** Sets of the batches that name a filter's value (see NAMED): a batch must be in each. */
-  named: string[];
+  /** Sets of the batches that hold a filter's value (see namedBatches): a batch must be in each. */
+  named: NamedSet[];
   /** Conditions on the set's rows `n` (first_position, last_position): the page's position range. */
   onSet: string[];
   /** Conditions on a batch row `b`: its types, and its position range when no set is taken. */
@@ -134,7 +147,7 @@ interface BatchConditions {
  */
 function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
   const { filter } = frame;
-  const named: string[] = [];
+  const named: NamedSet[] = [];
   for (const [name, value] of Object.entries(filter)) {
     if (!applies(value)) continue;
     const batches = namedBatches(name, value, bind);
@@ -151,36 +164,50 @@ function batchConditions(frame: PageFrame, bind: Bind): BatchConditions {
   return { named, onSet: positionBounds(frame, bind, 'n.first_position', 'n.last_position'), onBatch };
 }
 
+/** Whether the page looks up one name alone: its batches then come from the names' primary key. */
+const oneName = ({ named }: BatchConditions) => named.length === 1 && named[0]!.one;
+
 /**
  * The batches of one format that may hold a row of the page, in the page's order. Without names
- * to look up, the primary key is walked and the unpacking above stops once the page is full.
- * With names, the positions of the batches in every name's set (NAMED_BATCHES, looked up once
- * for both formats) are taken first, as a set (OFFSET 0 keeps it whole), and each batch is then
- * fetched by its primary key as the page reaches it. Left beside the page's ORDER BY and LIMIT,
- * the names were tested batch by batch along the primary key, in the hope of an early page: for
- * a name no batch holds, every batch (computing array_to_tsvector for the stream filters),
- * 200-330 ms on the 1M world against 4 ms from the index. Joined to the batches as a set, they
- * were matched by reading every batch row (a hash or merge join): 2-3 ms of a party's 9-ms page,
- * of an actor's 4 ms. And left to the planner, the set itself was read from every batch row
- * whenever the name was common or the index looked dear (see migration 031): 35 ms of the seeded
- * actor's page, against 5.
+ * to look up, the primary key is walked and the unpacking above them stops once the page is
+ * full. With one name, its rows of event_batch_names are read in position order from their
+ * primary key, as far as the page reaches, each batch fetched by its primary key and carrying the
+ * name's ordinals (`named_ordinals`), so only those entries are parsed: a party named in 208
+ * batches of the 1M world reads the 14 or so its page reaches, and parses the entries naming it
+ * instead of searching the text of 300 entries a batch. Otherwise the positions of the batches in
+ * every set (NAMED_BATCHES, looked up once for both formats) are taken first, as a set (OFFSET 0
+ * keeps it whole), and each batch is then fetched by its primary key as the page reaches it.
+ * Left beside the page's ORDER BY and LIMIT, a set was tested batch by batch along the primary
+ * key, in the hope of an early page: for a stream no batch holds, every batch (computing
+ * array_to_tsvector for each), 200-330 ms on the 1M world against 4 ms from the index.
  */
-function pageBatches({ named, onBatch }: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
+function pageBatches(batches: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
+  const { named, onSet, onBatch } = batches;
+  const fetched = `CROSS JOIN LATERAL (SELECT * FROM event_batches b ${where(['b.first_position = named.first_position', ...onBatch])}) b`;
   if (named.length === 0)
     return `(SELECT * FROM event_batches b ${where([`b.format = ${format}`, ...onBatch])} ORDER BY b.first_position ${order})`;
+  if (oneName(batches))
+    return `(SELECT b.*, named.ordinals AS named_ordinals FROM (SELECT n.first_position, n.ordinals
+        FROM (${named[0]!.sql}) n ${where([`n.format = ${format}`, ...onSet])}
+        ORDER BY n.first_position ${order} OFFSET 0) named ${fetched})`;
   return `(SELECT b.* FROM (SELECT n.first_position FROM ${NAMED_BATCHES} n WHERE n.format = ${format}
-        ORDER BY n.first_position ${order} OFFSET 0) named
-      CROSS JOIN LATERAL (SELECT * FROM event_batches b ${where(['b.first_position = named.first_position', ...onBatch])}) b)`;
+        ORDER BY n.first_position ${order} OFFSET 0) named ${fetched})`;
 }
 
 /** The batches in every named filter's set (and the page's range), looked up once for both formats. */
 const NAMED_BATCHES = 'named_batches';
 
-/** The page's named batches as a materialized CTE, or nothing when it has no named filter. */
-function namedBatchesCte({ named, onSet }: BatchConditions): string {
-  if (named.length === 0) return '';
-  const sets = named.map((set) => `SELECT * FROM ${set}`).join(' INTERSECT ');
-  return `WITH ${NAMED_BATCHES} AS MATERIALIZED (SELECT n.* FROM (${sets}) n ${where(onSet)})`;
+/**
+ * The page's named batches as a materialized CTE, each batch once; nothing when the page has no
+ * named filter, or one name alone (pageBatches reads it in order).
+ */
+function namedBatchesCte(batches: BatchConditions): string {
+  const { named, onSet } = batches;
+  if (named.length === 0 || oneName(batches)) return '';
+  const sets = named
+    .map((set) => `SELECT n.first_position, n.last_position, n.format FROM (${set.sql}) n`)
+    .join(' INTERSECT ');
+  return `WITH ${NAMED_BATCHES} AS MATERIALIZED (SELECT DISTINCT n.* FROM (${sets}) n ${where(onSet)})`;
 }
 
 /**
@@ -234,6 +261,7 @@ export function eventLogPage(frame: PageFrame): string {
   const batches = batchConditions(frame, bind);
   const needles = needleConditions(frame, bind);
   const window = positionWindow(frame, bind);
+  const named = oneName(batches);
   // The batches are chosen and ordered first, in a subquery of their own: however they are
   // found (walking the primary key, or an index of their names and a sort of the few rows), the
   // unpacking above them meets them in position order and stops once the page is full.
@@ -242,7 +270,7 @@ export function eventLogPage(frame: PageFrame): string {
       ${where(conditions)} ORDER BY batch_position ${order}, global_position ${order} LIMIT ${rows})`;
   return `(${namedBatchesCte(batches)} (SELECT ${EVENT_LOG_COLUMNS} FROM events ${where(conditions)} ORDER BY global_position ${order} LIMIT ${rows})
     UNION ALL ${packed(1, FORMAT_1)}
-    UNION ALL ${packed(2, needles || window ? FORMAT_2_ENTRIES({ window, needles }) : FORMAT_2)}) event_log`;
+    UNION ALL ${packed(2, named || needles || window ? FORMAT_2_ENTRIES({ named, window, needles }) : FORMAT_2)}) event_log`;
 }
 
 /** The log's length: it is gapless, so its head position, without reading a batch. */

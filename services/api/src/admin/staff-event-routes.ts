@@ -1,3 +1,4 @@
+import { NAME_KINDS } from '@evalmarket/eventstore';
 import { ZStaffEvent, ZStaffEventParams, type TStaffEvent } from '@evalmarket/contracts';
 import { planningPerCall } from '@evalmarket/db';
 import { z } from 'zod';
@@ -84,19 +85,25 @@ export const eventFilters: Record<string, (value: unknown, bind: Bind) => string
 /**
  * Filters whose page's best plan depends on the value: a stream prefix's LIKE can use its pattern
  * index only once the planner sees the pattern, a person search's pattern and a time or position
- * range likewise. A page with one of them is planned for its values on every call
- * (planningPerCall). Every other page (no filter, ids, names, types) is a statement prepared once
- * per connection, which PostgreSQL may then run on its generic plan: planning the party page's
- * statement took 1.3-2.6 ms of the server's time on every call, and its transaction (BEGIN with
- * SET LOCAL, then COMMIT) two more round trips.
+ * range likewise. A name's batches (event_batch_names, migration 032) number from one to every
+ * batch of the log: planned for a name it has not seen, the planner expects a row or two, sorts
+ * every event of the name's batches instead of reading them in order until the page is full,
+ * and the seeded actor's page (every batch) ran past the statement timeout; planned for the
+ * value, it took 8 ms. A page with one of them is planned for its values on every call
+ * (planningPerCall). Every other page (none, a type, a stream id, whose batches come from a
+ * function the planner expects many rows of) is a statement prepared once per connection,
+ * which PostgreSQL may then run on its generic plan: planning the party page's statement took
+ * 1.3-2.6 ms of the server's time on every call, and its transaction (BEGIN with SET LOCAL,
+ * then COMMIT) two more round trips.
  */
-const PLANNED_PER_VALUE = new Set([
+const PLANNED_PER_VALUE: ReadonlySet<string> = new Set([
   'stream_prefix',
   'q',
   'recorded_from',
   'recorded_to',
   'position_from',
   'position_to',
+  ...NAME_KINDS,
 ]);
 
 /** Whether a page with this filter is planned for its values (PLANNED_PER_VALUE). */
