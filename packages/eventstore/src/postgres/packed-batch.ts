@@ -90,23 +90,38 @@ export class PackedRun {
 /** A '...' literal of any string, its quotes doubled. */
 const textLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** A text[] literal of any strings. */
-const textArray = (values: Iterable<string>) => `ARRAY[${[...values].map(textLiteral).join(',')}]::text[]`;
+/**
+ * A text[] of any strings as one '...' literal of the array's text: each element double-quoted,
+ * its quotes and backslashes escaped. The server reads it as one constant, where an ARRAY[...]
+ * of constants or a VALUES list is parsed and typed element by element: for a batch naming 2,000
+ * people, a VALUES list of its name rows took 23-25 ms to insert against 7.6-8.3 ms from arrays.
+ */
+const textArray = (values: Iterable<string>) =>
+  `${textLiteral(`{${[...values].map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`)}::text[]`;
 
-/** The batch's names as VALUES rows (kind, name, ordinals); undefined when it names nothing. */
+/**
+ * The batch's rows of event_batch_names as a FROM item `n` (kind, name, ordinals); undefined
+ * when it names nothing.
+ */
 function nameRows(names: BatchNames): string | undefined {
-  const rows: string[] = [];
+  const kinds: string[] = [];
+  const texts: string[] = [];
+  const ordinals: string[] = [];
   for (const kind of NAME_KINDS)
-    for (const [name, ordinals] of names.entries[kind])
-      rows.push(`('${kind}', ${textLiteral(name)}, ARRAY[${ordinals.join(',')}]::integer[])`);
-  return rows.length > 0 ? `VALUES ${rows.join(', ')}` : undefined;
+    for (const [name, entries] of names.entries[kind]) {
+      kinds.push(kind);
+      texts.push(name);
+      ordinals.push(`{${entries.join(',')}}`);
+    }
+  if (kinds.length === 0) return undefined;
+  return `unnest(${textArray(kinds)}, ${textArray(texts)}, ${textArray(ordinals)}) n(kind, name, ordinals)`;
 }
 
 /**
  * One batch's INSERT as SQL text, with its names' rows (migration 032) in the same statement;
  * with `onlyAfterPredecessor`, it writes only when the log's head is the batch's predecessor (a
  * script planned outside the lock), and then neither. Every value but the body is a '...'
- * literal (types, hex hashes, ISO time; the names with their quotes doubled); the body, a JSON
+ * literal (types, hex hashes, ISO time; the names in array literals, see textArray); the body, a JSON
  * array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as text
  * rather than as parameters, so the driver copies the body once and never escapes it; the names
  * ride in the same statement, so they cost no round trip. It returns the batch's first position
@@ -122,7 +137,7 @@ export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean):
   const names = nameRows(batch.names);
   const insertNames = names
     ? `, named AS (INSERT INTO event_batch_names (kind, name, first_position, last_position, format, ordinals)
-      SELECT n.kind, n.name, ${batch.first}, ${batch.last}, 2, n.ordinals FROM written, (${names}) n(kind, name, ordinals))`
+      SELECT n.kind, n.name, ${batch.first}, ${batch.last}, 2, n.ordinals::integer[] FROM written, ${names})`
     : '';
   return `WITH written AS (INSERT INTO event_batches (format, first_position, last_position, event_count, types,
       stream_ids, entry_offsets, prev_hash, last_hash, recorded_at, events)
