@@ -80,9 +80,10 @@ const streamQuery = (values: string[], prefix: boolean) =>
   values.map((value) => `'${value.replace(/['\\]/g, (c) => c + c)}'${prefix ? ':*' : ''}`).join(' | ');
 
 /**
- * The batches that hold a filter's value, as rows `n` of (first_position, last_position, format,
- * ordinals): `ordinals`, when known, the entries that hold it. `one`: the rows of one name, each
- * batch once, which the primary key of event_batch_names gives in position order.
+ * The batches that hold a filter's value, as rows `n` with first_position, last_position and
+ * format (and, from event_batch_names, the ordinals of the entries that hold it). `one`: the
+ * rows of one name, each batch once, which the primary key of event_batch_names gives in
+ * position order.
  */
 interface NamedSet {
   sql: string;
@@ -108,8 +109,7 @@ function naming(kind: string, values: string[], bind: Bind): NamedSet {
  */
 function streaming(values: string[], bind: Bind, prefix: boolean): NamedSet {
   return {
-    sql: `SELECT n.*, NULL::integer[] AS ordinals
-      FROM event_batches_with_streams(${bind(streamQuery(values, prefix))}::tsquery) n`,
+    sql: `SELECT n.* FROM event_batches_with_streams(${bind(streamQuery(values, prefix))}::tsquery) n`,
     one: false,
   };
 }
@@ -179,7 +179,10 @@ const oneName = ({ named }: BatchConditions) => named.length === 1 && named[0]!.
  * keeps it whole), and each batch is then fetched by its primary key as the page reaches it.
  * Left beside the page's ORDER BY and LIMIT, a set was tested batch by batch along the primary
  * key, in the hope of an early page: for a stream no batch holds, every batch (computing
- * array_to_tsvector for each), 200-330 ms on the 1M world against 4 ms from the index.
+ * array_to_tsvector for each), 200-330 ms on the 1M world against 4 ms from the index. Joined to
+ * the batches as a set, it was matched by reading every batch row (a hash or merge join). The
+ * one-name read stops early only on a plan made for the name (staff-event-routes.ts plans these
+ * pages per call): a generic plan expects a row or two and sorts every event of them.
  */
 function pageBatches(batches: BatchConditions, format: 1 | 2, order: PageFrame['order']): string {
   const { named, onSet, onBatch } = batches;
