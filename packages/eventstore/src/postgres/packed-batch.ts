@@ -121,11 +121,11 @@ function nameRows(names: BatchNames): string | undefined {
  * One batch's INSERT as SQL text, with its names' rows (migration 032) in the same statement;
  * with `onlyAfterPredecessor`, it writes only when the log's head is the batch's predecessor (a
  * script planned outside the lock), and then neither. Every value but the body is a '...'
- * literal (types, hex hashes, ISO time; the names in array literals, see textArray); the body, a JSON
- * array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as text
- * rather than as parameters, so the driver copies the body once and never escapes it; the names
- * ride in the same statement, so they cost no round trip. It returns the batch's first position
- * when it wrote the batch.
+ * literal (types, hex hashes, ISO time; the names in array literals, see textArray); the body,
+ * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
+ * text rather than as parameters, so the driver copies the body once and never escapes it; the
+ * names ride in the same statement, so they cost no round trip. It returns the batch's first
+ * position when it wrote the batch.
  */
 export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
