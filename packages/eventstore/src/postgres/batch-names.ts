@@ -23,14 +23,10 @@ export type NameKind = (typeof NAME_KINDS)[number];
 export class BatchNames {
   readonly streamIds = new Set<string>();
   /** For each kind, each name's entry ordinals (1-based, ascending, each once). */
-  readonly entries: Record<NameKind, Map<string, number[]>> = {
-    user_id: new Map(),
-    actor: new Map(),
-    correlation_id: new Map(),
-    causation_id: new Map(),
-    party: new Map(),
-    account: new Map(),
-  };
+  readonly entries = Object.fromEntries(NAME_KINDS.map((kind) => [kind, new Map()])) as Record<
+    NameKind,
+    Map<string, number[]>
+  >;
   private ordinal = 0;
 
   /** The batch's next entry. */
