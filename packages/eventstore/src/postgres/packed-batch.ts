@@ -121,11 +121,11 @@ function nameRows(names: BatchNames): string | undefined {
  * One batch's INSERT as SQL text, with its names' rows (migration 032) in the same statement;
  * with `onlyAfterPredecessor`, it writes only when the log's head is the batch's predecessor (a
  * script planned outside the lock), and then neither. Every value but the body is a '...'
- * literal (types, hex hashes, ISO time; the names in array literals, see textArray); the body,
- * a JSON array (so it ends with `]`), is dollar-quoted with a tag it does not contain. Sent as
- * text rather than as parameters, so the driver copies the body once and never escapes it; the
- * names ride in the same statement, so they cost no round trip. It returns the batch's first
- * position when it wrote the batch.
+ * literal (types, hex hashes, ISO time; the names and the entry offsets as array literals, read
+ * as one constant each, see textArray); the body, a JSON array (so it ends with `]`), is
+ * dollar-quoted with a tag it does not contain. Sent as text rather than as parameters, so the
+ * driver copies the body once and never escapes it; the names ride in the same statement, so
+ * they cost no round trip. It returns the batch's first position when it wrote the batch.
  */
 export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean): string {
   let tag = '$evb$';
@@ -142,7 +142,7 @@ export function insertBatchSql(batch: PackedRun, onlyAfterPredecessor: boolean):
   return `WITH written AS (INSERT INTO event_batches (format, first_position, last_position, event_count, types,
       stream_ids, entry_offsets, prev_hash, last_hash, recorded_at, events)
     SELECT 2, ${batch.first}, ${batch.last}, ${batch.events.length}, ${textArray(batch.types)},
-      ${textArray(batch.names.streamIds)}, ARRAY[${batch.entryOffsets.join(',')}]::integer[], '${batch.prevHash}',
+      ${textArray(batch.names.streamIds)}, '{${batch.entryOffsets.join(',')}}'::integer[], '${batch.prevHash}',
       '${batch.hash}', '${batch.recordedAt}', ${tag}${batch.body}${tag}
     ${condition}
     RETURNING first_position)${insertNames}
