@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { createDomainProjection } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earningsAnalytics } from '../src/analytics/compute-analytics.js';
+import { ExpertLeaderboards } from '../src/analytics/expert-leaderboard.js';
 import { spendingByEvaluation } from '../src/analytics/reward-windows.js';
 import { evaluationProjection } from '../src/evaluations/evaluation-projection.js';
 import { evaluatorProjection } from '../src/evaluator/evaluator-projection.js';
@@ -320,6 +322,94 @@ for (const mode of runtimeModes()) {
         new Date('2026-02-10T12:00:00Z'),
       );
       expect(spent).toEqual([{ evaluationId, title: 'Paid and volunteered', credits: 40, count: 1 }]);
+    });
+
+    it("totals an evaluator's earnings per evaluation by their claims' times, paid votes only", async () => {
+      const [evaluationId, evaluatorId] = [randomUUID(), randomUUID()];
+      let position = 5_000_000 + Math.floor(Math.random() * 1_000_000);
+      const event = (type: string, at: string, data: Record<string, unknown>): TStoredEvent =>
+        storedEvent({
+          global_position: (position += 1),
+          stream_id: `evaluation-${evaluationId}`,
+          stream_version: position,
+          type,
+          data: { evaluation_id: evaluationId, ...data },
+          recorded_at: at,
+        });
+      // Each item: claimed at one time, voted at another, for a reward (0: a volunteer's vote).
+      const plan = [
+        { claimed: '2026-03-01T23:00:00.000Z', voted: '2026-03-02T01:00:00.000Z', reward: 10 },
+        { claimed: '2026-03-04T10:00:00.000Z', voted: '2026-03-04T10:05:00.000Z', reward: 40 },
+        { claimed: '2026-03-05T10:00:00.000Z', voted: '2026-03-05T10:05:00.000Z', reward: 0 },
+        { claimed: '2026-03-09T23:00:00.000Z', voted: '2026-03-10T01:00:00.000Z', reward: 70 },
+        { claimed: '2026-03-01T22:00:00.000Z', voted: '2026-03-02T02:00:00.000Z', reward: 0 },
+      ].map((step) => ({ ...step, item: randomUUID(), assignment: randomUUID() }));
+      const events = [
+        event('EvaluationCreated', '2026-02-01T00:00:00.000Z', {
+          creator_id: randomUUID(),
+          title: 'Claimed and voted',
+          description: null,
+          status: 'active',
+          is_public: true,
+          model_type: 'llm',
+          parameters: {},
+          input_data: null,
+          budget_amount: 0,
+          reward_per_vote: 0,
+        }),
+        event('ItemsIngested', '2026-02-01T00:00:00.000Z', {
+          source: 'sdk',
+          items: plan.map((step, index) => ({
+            item_id: step.item,
+            external_id: `ext-${index}`,
+            input: null,
+            output: 'answer',
+            metadata: null,
+          })),
+        }),
+        ...plan.flatMap((step) => [
+          event('ItemClaimed', step.claimed, {
+            assignment_id: step.assignment,
+            item_id: step.item,
+            evaluator_id: evaluatorId,
+            tier: 'community',
+            reward_credits: step.reward,
+            transfer_id: step.reward > 0 ? step.assignment : null,
+            expires_at: step.voted,
+          }),
+          event('VoteCast', step.voted, {
+            vote_id: randomUUID(),
+            assignment_id: step.assignment,
+            item_id: step.item,
+            evaluator_id: evaluatorId,
+            value: 'good',
+            comment: null,
+          }),
+        ]),
+      ];
+      const apply = createDomainProjection([evaluationProjection]);
+      await runtime.sql.transaction((tx) => apply(tx, events));
+      // March 2 to March 9 whole: the first claim was made before it (its reward row is timed at
+      // the claim), the fourth within it though its vote came after it; volunteers earn nothing.
+      const window = {
+        period: 'custom' as const,
+        start: new Date('2026-03-02T00:00:00.000Z'),
+        end: new Date('2026-03-10T00:00:00.000Z'),
+        previousStart: new Date('2026-02-22T00:00:00.000Z'),
+      };
+      const leaderboards = new ExpertLeaderboards(runtime.sql, 0);
+      const line = {
+        project_id: evaluationId,
+        project_name: 'Claimed and voted',
+        amount: 0.11,
+        transaction_count: 2,
+      };
+      for (const scope of [undefined, [evaluationId]]) {
+        const earned = await earningsAnalytics(runtime.sql, leaderboards, evaluatorId, window, scope);
+        expect(earned.evaluation_breakdown, JSON.stringify(scope)).toEqual([expect.objectContaining(line)]);
+        // Votes count by when they were cast: four of the five, one of them claimed before.
+        expect(earned.votes_submitted).toBe(4);
+      }
     });
   });
 }

@@ -5,8 +5,9 @@ import { worldShape, worldTime, type WorldOptions } from '../src/scale/world-pla
 import { planVotes, roundMoney } from '../src/scale/world-rounds.js';
 import { evaluationId, personId } from '../src/scale/world-setup.js';
 import { startRuntime, type Runtime } from '../src/runtime/start-runtime.js';
-import { analyticsWindow } from '../src/analytics/analytics-window.js';
-import { spendingAnalytics } from '../src/analytics/compute-analytics.js';
+import { analyticsWindow, usd } from '../src/analytics/analytics-window.js';
+import { earningsAnalytics, spendingAnalytics } from '../src/analytics/compute-analytics.js';
+import { ExpertLeaderboards } from '../src/analytics/expert-leaderboard.js';
 import { runtimeModes } from './support/runtime.js';
 import { testConfig } from './helpers.js';
 
@@ -124,6 +125,60 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
     }
     // The comparison above is not of empty lists: the year's rewards were there to total.
     expect(fromWholeDays).toBeGreaterThan(200);
+  }, 600_000);
+
+  it('totals each evaluator’s earnings per evaluation from their votes as the reward rows do', async () => {
+    const world = await worldRuntime();
+    await generateWorld(world.runtime, world.clock, WORLD);
+    const head = await world.runtime.store.headPosition();
+    await world.runtime.projector.waitFor(head, 60_000);
+    await world.runtime.domainProjector.waitFor(head, 60_000);
+    const { sql } = world.runtime;
+    const leaderboards = new ExpertLeaderboards(sql, 0);
+    const { rows: evaluators } = await sql.query<{ evaluator_id: string }>(
+      `SELECT DISTINCT evaluator_id FROM evaluation_votes ORDER BY 1`,
+    );
+    let compared = 0;
+    for (const { evaluator_id: evaluator } of evaluators) {
+      for (const period of ['30d', '90d', '1y', 'all'] as const) {
+        const window = analyticsWindow({ period }, world.clock.now());
+        // The wallet's completed reward rows of the window, each with its claim's evaluation.
+        const { rows } = await sql.query<{ id: string; title: string; credits: string; n: string }>(
+          `SELECT a.evaluation_id AS id, e.title, sum(abs(w.amount)) AS credits, count(*) AS n
+           FROM wallet_transactions w JOIN evaluation_assignments a ON a.transfer_id = w.transfer_id
+             JOIN evaluations e ON e.id = a.evaluation_id
+           WHERE w.user_id = $1 AND w.context = 'earning' AND w.type = 'credit' AND w.code = 'reward'
+             AND w.status = 'completed' AND w.created_at >= $2 AND w.created_at < $3
+           GROUP BY 1, 2 ORDER BY 3 DESC, 1`,
+          [evaluator, window.start, window.end],
+        );
+        const expected = rows.map((row) => ({
+          project_id: row.id,
+          project_name: row.title,
+          amount: usd(Number(row.credits)),
+          transaction_count: Number(row.n),
+        }));
+        const figures = (entries: Array<Record<string, unknown>>) =>
+          entries.map(({ project_id, project_name, amount, transaction_count }) => ({
+            project_id,
+            project_name,
+            amount,
+            transaction_count,
+          }));
+        const whole = await earningsAnalytics(sql, leaderboards, evaluator, window);
+        expect(figures(whole.evaluation_breakdown), `${evaluator} ${period}`).toEqual(expected);
+        const counted = whole.evaluation_breakdown.reduce((sum, entry) => sum + entry.transaction_count, 0);
+        expect(counted, `${evaluator} ${period}`).toBe(whole.total_transactions);
+        // Filtered to one evaluation, the breakdown is that evaluation's line.
+        for (const line of expected.slice(0, 2)) {
+          const alone = await earningsAnalytics(sql, leaderboards, evaluator, window, [line.project_id]);
+          expect(figures(alone.evaluation_breakdown)).toEqual([line]);
+        }
+        if (period === '1y') compared += counted;
+      }
+    }
+    // The comparison above is not of empty lists: the year's rewards were there to total.
+    expect(compared).toBeGreaterThan(200);
   }, 600_000);
 
   it('resumes a run killed in the middle of a round to the same head, with nothing twice', async () => {

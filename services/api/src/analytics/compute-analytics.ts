@@ -107,13 +107,12 @@ const trendsOf = (days: DayTotal[]) =>
   days.map((day) => ({ date: day.day, amount: usd(day.credits), transaction_count: day.count }));
 
 /**
- * Completed rewards of the window per evaluation, largest first, from the rows joined with their
- * claims (the wallet's roll-up does not know a reward's evaluation).
+ * A requester's completed spending of the window per evaluation, largest first, from the rows
+ * joined with their claims (a filtered breakdown: the evaluations' roll-up is not per filter).
  */
-async function rowsByEvaluation(
+async function spendingRowsByEvaluation(
   sql: SqlExecutor,
   userId: string,
-  side: Side,
   window: AnalyticsWindow,
   scope: AnalyticsScope,
 ): Promise<EvaluationTotal[]> {
@@ -124,36 +123,23 @@ async function rowsByEvaluation(
        WHERE w.user_id = $1 AND w.context = $2 AND w.type = $3 AND w.code = 'reward' AND w.status = 'completed'
          AND w.created_at >= $4 AND w.created_at < $5
          AND ($6::text[] IS NULL OR a.evaluation_id = ANY($6::text[]))`),
-    [userId, side.context, side.type, window.start, window.end, scope ?? null],
+    [userId, SPENDING.context, SPENDING.type, window.start, window.end, scope ?? null],
   );
   return rows.map(evaluationTotalOf);
 }
 
 /**
- * Rewards of the window per evaluation (a project is an evaluation), largest first. A requester's
- * spending over all their evaluations comes from the evaluations' day roll-up
- * (spendingByEvaluation); a filter, or an evaluator's earnings, from the rows.
+ * Totals per evaluation (a project is an evaluation) as the breakdown shows them, each with its
+ * share of the window's total.
  */
-async function breakdown(
-  sql: SqlExecutor,
-  userId: string,
-  side: Side,
-  window: AnalyticsWindow,
-  scope: AnalyticsScope,
-  totalCredits: number,
-) {
-  const totals =
-    scope === undefined && side.context === 'spending'
-      ? await spendingByEvaluation(sql, userId, window.start, window.end)
-      : await rowsByEvaluation(sql, userId, side, window, scope);
-  return totals.map((total) => ({
+const breakdownOf = (totals: EvaluationTotal[], totalCredits: number) =>
+  totals.map((total) => ({
     project_id: total.evaluationId,
     project_name: total.title ?? total.evaluationId,
     amount: usd(total.credits),
     transaction_count: total.count,
     percentage: totalCredits === 0 ? 0 : round2((total.credits / totalCredits) * 100),
   }));
-}
 
 interface Judged {
   submitted: number;
@@ -170,70 +156,99 @@ interface Window {
 /** Every vote and reward there is: from the epoch to the last day a timestamp can hold. */
 const FOREVER: Window = { from: new Date(0), to: new Date('9999-12-31T00:00:00Z') };
 
-/** Every vote on one item, and when the person voted on it. */
-interface JudgedItem {
+/** One item the person voted on: every vote on it, and the person's own vote. */
+interface VotedItem {
   votes: Array<{ evaluatorId: string; good: boolean }>;
+  /** When the person voted on it (ms since the epoch). */
   mineAt: number;
+  /** When they claimed it, which is the time of the claim's reward row (ms since the epoch). */
+  claimedAt: number;
+  /** What their vote earned: the claim's reward, 0 for a volunteer's vote. */
+  rewardCredits: number;
 }
 
-/** The items a person voted on, by evaluation, with the evaluation's votes_per_item. */
-type VotedItems = Map<string, { votesPerItem: number; items: Map<string, JudgedItem> }>;
+/** The items a person voted on, by evaluation, with the evaluation's title and votes_per_item. */
+type VotedItems = Map<string, { title: string | null; votesPerItem: number; items: VotedItem[] }>;
+
+/** An item of the statement's JSON: the person's vote, and every vote on its item as [evaluator, good]. */
+interface VotedItemJson {
+  evaluation_id: string;
+  title: string | null;
+  votes_per_item: string | null;
+  voted_ms: number;
+  claimed_ms: number;
+  reward_credits: number;
+  votes: Array<[string, boolean]>;
+}
 
 /**
- * The person's votes cast in each window and how they were judged (judgeEvaluators, DESIGN
- * section 6): each vote against the current majority of its item once the item has its
- * evaluation's votes_per_item; votes on incomplete or tied items are not judged yet. One read of
- * the items the person voted on across all the windows: an item's majority is over all its votes,
- * whichever window the person's vote falls in.
+ * The items the person voted on, in `scope`, whose vote was cast in `voted` or whose claim was
+ * made in `claimed` (none when undefined), with every vote on each item: an item's majority is
+ * over all its votes, whichever window the person's vote falls in. One statement, its answer one
+ * JSON value: a year of an active evaluator's items is hundreds of rows, which parsed row by row
+ * (each time a Date) cost the API more than the statement cost the server.
  */
-async function judgeVotes(
+async function readVotedItems(
   sql: SqlExecutor,
   userId: string,
-  windows: readonly Window[],
+  voted: Window,
+  claimed: Window | undefined,
   scope: AnalyticsScope,
-): Promise<Judged[]> {
-  const from = new Date(Math.min(...windows.map((window) => window.from.getTime())));
-  const to = new Date(Math.max(...windows.map((window) => window.to.getTime())));
-  const { rows } = await sql.query<{
-    evaluation_id: string;
-    item_id: string;
-    evaluator_id: string;
-    value: string;
-    mine_at: Date;
-    votes_per_item: string | number | null;
-  }>(
-    // An item's votes are all of its evaluation: the configuration is read once per vote of the
-    // person's, not once per vote on their items.
-    `SELECT v.evaluation_id, v.item_id, v.evaluator_id, v.value, mine.voted_at AS mine_at, mine.votes_per_item
-     FROM (SELECT m.item_id, m.voted_at, c.config->>'votes_per_item' AS votes_per_item
-       FROM evaluation_votes m LEFT JOIN evaluation_configs c ON c.evaluation_id = m.evaluation_id
-       WHERE m.evaluator_id = $1 AND m.voted_at >= $2 AND m.voted_at < $3
-         AND ($4::text[] IS NULL OR m.evaluation_id = ANY($4::text[]))) mine
-     JOIN evaluation_votes v ON v.item_id = mine.item_id`,
-    [userId, from, to, scope ?? null],
+): Promise<VotedItems> {
+  const { rows } = await sql.query<{ items: VotedItemJson[] }>(
+    `SELECT COALESCE(json_agg(json_build_object(
+       'evaluation_id', m.evaluation_id, 'title', e.title, 'votes_per_item', c.config->>'votes_per_item',
+       'voted_ms', floor(extract(epoch FROM m.voted_at) * 1000), 'claimed_ms', floor(extract(epoch FROM m.claimed_at) * 1000),
+       'reward_credits', m.reward_credits,
+       'votes', (SELECT json_agg(json_build_array(v.evaluator_id, v.value = 'good'))
+                 FROM evaluation_votes v WHERE v.item_id = m.item_id))), '[]') AS items
+     FROM evaluation_votes m
+       LEFT JOIN evaluation_configs c ON c.evaluation_id = m.evaluation_id
+       LEFT JOIN evaluations e ON e.id = m.evaluation_id
+     WHERE m.evaluator_id = $1
+       AND ((m.voted_at >= $2 AND m.voted_at < $3) OR (m.claimed_at >= $4 AND m.claimed_at < $5))
+       AND ($6::text[] IS NULL OR m.evaluation_id = ANY($6::text[]))`,
+    [userId, voted.from, voted.to, claimed?.from ?? null, claimed?.to ?? null, scope ?? null],
   );
   const evaluations: VotedItems = new Map();
-  for (const row of rows) {
-    const perItem = Number(row.votes_per_item);
-    const evaluation = evaluations.get(row.evaluation_id) ?? {
-      votesPerItem: Number.isInteger(perItem) && perItem > 0 ? perItem : DEFAULT_VOTES_PER_ITEM,
-      items: new Map(),
-    };
-    evaluations.set(row.evaluation_id, evaluation);
-    const item = evaluation.items.get(row.item_id) ?? { votes: [], mineAt: new Date(row.mine_at).getTime() };
-    item.votes.push({ evaluatorId: row.evaluator_id, good: row.value === 'good' });
-    evaluation.items.set(row.item_id, item);
+  for (const item of rows[0]?.items ?? []) {
+    let evaluation = evaluations.get(item.evaluation_id);
+    if (!evaluation) {
+      const perItem = Number(item.votes_per_item);
+      evaluation = {
+        title: item.title,
+        votesPerItem: Number.isInteger(perItem) && perItem > 0 ? perItem : DEFAULT_VOTES_PER_ITEM,
+        items: [],
+      };
+      evaluations.set(item.evaluation_id, evaluation);
+    }
+    evaluation.items.push({
+      votes: item.votes.map(([evaluatorId, good]) => ({ evaluatorId, good })),
+      mineAt: item.voted_ms,
+      claimedAt: item.claimed_ms,
+      rewardCredits: Number(item.reward_credits),
+    });
   }
-  return windows.map((window) => judgedIn(userId, evaluations, window));
+  return evaluations;
 }
 
-/** The person's votes cast in one window, judged on the items read for it. */
+/** The smallest range holding every window. */
+const spanOf = (windows: readonly Window[]): Window => ({
+  from: new Date(Math.min(...windows.map((window) => window.from.getTime()))),
+  to: new Date(Math.max(...windows.map((window) => window.to.getTime()))),
+});
+
+const within = (time: number, window: Window) => time >= window.from.getTime() && time < window.to.getTime();
+
+/**
+ * The person's votes cast in one window and how they were judged (judgeEvaluators, DESIGN
+ * section 6): each vote against the current majority of its item once the item has its
+ * evaluation's votes_per_item; votes on incomplete or tied items are not judged yet.
+ */
 function judgedIn(userId: string, evaluations: VotedItems, window: Window): Judged {
   const judged: Judged = { submitted: 0, approved: 0, rejected: 0 };
   for (const { votesPerItem, items } of evaluations.values()) {
-    const inWindow = [...items.values()].filter(
-      (item) => item.mineAt >= window.from.getTime() && item.mineAt < window.to.getTime(),
-    );
+    const inWindow = items.filter((item) => within(item.mineAt, window));
     if (inWindow.length === 0) continue;
     for (const item of inWindow)
       judged.submitted += item.votes.filter((vote) => vote.evaluatorId === userId).length;
@@ -245,6 +260,38 @@ function judgedIn(userId: string, evaluations: VotedItems, window: Window): Judg
     judged.rejected += mine?.rejected ?? 0;
   }
   return judged;
+}
+
+/** The person's votes cast in each window, judged, from one read of their items. */
+async function judgeVotes(
+  sql: SqlExecutor,
+  userId: string,
+  windows: readonly Window[],
+  scope: AnalyticsScope,
+): Promise<Judged[]> {
+  const evaluations = await readVotedItems(sql, userId, spanOf(windows), undefined, scope);
+  return windows.map((window) => judgedIn(userId, evaluations, window));
+}
+
+/**
+ * What the person earned per evaluation from the claims they made in the window and voted on,
+ * largest first (ties by id). Each paid vote is one completed reward, of the claim's credits, whose
+ * row is timed at the claim (the claim's own event reserved it): the same rewards the wallet's
+ * rows of the window hold, which test/scale-world.int.spec.ts checks on a generated year.
+ */
+function earnedByEvaluation(evaluations: VotedItems, window: Window): EvaluationTotal[] {
+  const totals: EvaluationTotal[] = [];
+  for (const [evaluationId, { title, items }] of evaluations) {
+    const paid = items.filter((item) => item.rewardCredits > 0 && within(item.claimedAt, window));
+    if (paid.length === 0) continue;
+    const credits = paid.reduce((sum, item) => sum + item.rewardCredits, 0);
+    totals.push({ evaluationId, title, credits, count: paid.length });
+  }
+  return totals.sort(
+    (a, b) =>
+      b.credits - a.credits ||
+      (a.evaluationId < b.evaluationId ? -1 : a.evaluationId > b.evaluationId ? 1 : 0),
+  );
 }
 
 const approvalRate = (judged: Judged) => {
@@ -329,7 +376,12 @@ export async function spendingAnalytics(
     average_transaction: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
     spending_trends: trendsOf(days),
-    project_breakdown: await breakdown(sql, userId, SPENDING, window, scope, current.credits),
+    project_breakdown: breakdownOf(
+      scope === undefined
+        ? await spendingByEvaluation(sql, userId, window.start, window.end)
+        : await spendingRowsByEvaluation(sql, userId, window, scope),
+      current.credits,
+    ),
     performance_metrics: metrics(current, previous, ['Total Spent', 'Transactions', 'Average Transaction']),
     budget_limit: null,
     budget_remaining: balance.usd_equivalent,
@@ -360,18 +412,17 @@ export async function earningsAnalytics(
   const current = windowTotals(days);
   const previous = await totals(sql, userId, EARNING, window.previousStart, window.start, 'completed', scope);
   // The window, the one before it and (for the reputation, over every evaluation) the whole
-  // history, judged from one read where the scope allows.
-  const windows = [
-    { from: window.start, to: window.end },
-    { from: window.previousStart, to: window.start },
+  // history, judged from one read where the scope allows; the same read holds the window's
+  // claims, which the breakdown totals.
+  const thisWindow = { from: window.start, to: window.end };
+  const windows = [thisWindow, { from: window.previousStart, to: window.start }];
+  const judging = scope === undefined ? [...windows, FOREVER] : windows;
+  const evaluations = await readVotedItems(sql, userId, spanOf(judging), thisWindow, scope);
+  const [judged, judgedBefore, everything] = judging.map((one) => judgedIn(userId, evaluations, one)) as [
+    Judged,
+    Judged,
+    Judged | undefined,
   ];
-  const judgedWindows = await judgeVotes(
-    sql,
-    userId,
-    scope === undefined ? [...windows, FOREVER] : windows,
-    scope,
-  );
-  const [judged, judgedBefore, everything] = [judgedWindows[0]!, judgedWindows[1]!, judgedWindows[2]];
   const reputation = everything ? reputationOf(everything) : await reputationScore(sql, userId);
   const ranking = await leaderboards.standing(userId, window);
   const average = (t: Totals) => (t.count === 0 ? 0 : t.credits / t.count);
@@ -384,7 +435,7 @@ export async function earningsAnalytics(
     average_earning: current.count === 0 ? 0 : round2(usd(current.credits / current.count)),
     ...windowFields(window),
     earnings_trends: trendsOf(days),
-    evaluation_breakdown: await breakdown(sql, userId, EARNING, window, scope, current.credits),
+    evaluation_breakdown: breakdownOf(earnedByEvaluation(evaluations, thisWindow), current.credits),
     performance_metrics: [
       {
         label: 'Total Earned',
