@@ -57,6 +57,8 @@ export async function staffAdjustmentRoutes(app: App, context: DomainContext): P
             recorded_at: 'global_position',
             global_position: 'global_position',
           },
+          // Never NULL: a page follows the position's index instead of sorting every row.
+          notNull: ['global_position'],
           defaultSort: ['global_position', 'DESC'],
           filters: {
             user_id: equals(`(data->>'user_id')`),

@@ -62,6 +62,8 @@ export async function staffPurchaseRoutes(app: App, context: DomainContext): Pro
             recorded_at: 'global_position',
             amount_usd: `((data->>'amount_usd')::bigint)`,
           },
+          // Never NULL: a page follows the position's index instead of sorting every row.
+          notNull: ['global_position'],
           defaultSort: ['recorded_at', 'DESC'],
           filters: {
             user_id: equals(`(data->>'user_id')`),

@@ -1,0 +1,1 @@
+DROP INDEX events_purchase_refunds_idx;
