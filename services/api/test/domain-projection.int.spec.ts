@@ -28,6 +28,32 @@ const storedEvent = (
   ...fields,
 });
 
+/** An active public evaluation's creation, as the projection reads it. */
+const evaluationCreated = (creatorId: string, title: string) => ({
+  creator_id: creatorId,
+  title,
+  description: null,
+  status: 'active',
+  is_public: true,
+  model_type: 'llm',
+  parameters: {},
+  input_data: null,
+  budget_amount: 0,
+  reward_per_vote: 0,
+});
+
+/** Items ingested by the SDK, each with an answer and nothing else. */
+const itemsIngested = (itemIds: string[]) => ({
+  source: 'sdk',
+  items: itemIds.map((item_id, index) => ({
+    item_id,
+    external_id: `ext-${index}`,
+    input: null,
+    output: 'answer',
+    metadata: null,
+  })),
+});
+
 for (const mode of runtimeModes()) {
   describe(`domain projection: ${mode.name}`, () => {
     let runtime: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -280,28 +306,8 @@ for (const mode of runtimeModes()) {
           comment: null,
         });
       const events = [
-        event('EvaluationCreated', {
-          creator_id: creatorId,
-          title: 'Paid and volunteered',
-          description: null,
-          status: 'active',
-          is_public: true,
-          model_type: 'llm',
-          parameters: {},
-          input_data: null,
-          budget_amount: 0,
-          reward_per_vote: 0,
-        }),
-        event('ItemsIngested', {
-          source: 'sdk',
-          items: [paidItem, freeItem].map((item_id, index) => ({
-            item_id,
-            external_id: `ext-${index}`,
-            input: null,
-            output: 'answer',
-            metadata: null,
-          })),
-        }),
+        event('EvaluationCreated', evaluationCreated(creatorId, 'Paid and volunteered')),
+        event('ItemsIngested', itemsIngested([paidItem, freeItem])),
         claim(paidClaim, paidItem, 40),
         claim(freeClaim, freeItem, 0),
         vote(paidClaim, paidItem),
@@ -345,28 +351,12 @@ for (const mode of runtimeModes()) {
         { claimed: '2026-03-01T22:00:00.000Z', voted: '2026-03-02T02:00:00.000Z', reward: 0 },
       ].map((step) => ({ ...step, item: randomUUID(), assignment: randomUUID() }));
       const events = [
-        event('EvaluationCreated', '2026-02-01T00:00:00.000Z', {
-          creator_id: randomUUID(),
-          title: 'Claimed and voted',
-          description: null,
-          status: 'active',
-          is_public: true,
-          model_type: 'llm',
-          parameters: {},
-          input_data: null,
-          budget_amount: 0,
-          reward_per_vote: 0,
-        }),
-        event('ItemsIngested', '2026-02-01T00:00:00.000Z', {
-          source: 'sdk',
-          items: plan.map((step, index) => ({
-            item_id: step.item,
-            external_id: `ext-${index}`,
-            input: null,
-            output: 'answer',
-            metadata: null,
-          })),
-        }),
+        event(
+          'EvaluationCreated',
+          '2026-02-01T00:00:00.000Z',
+          evaluationCreated(randomUUID(), 'Claimed and voted'),
+        ),
+        event('ItemsIngested', '2026-02-01T00:00:00.000Z', itemsIngested(plan.map((step) => step.item))),
         ...plan.flatMap((step) => [
           event('ItemClaimed', step.claimed, {
             assignment_id: step.assignment,

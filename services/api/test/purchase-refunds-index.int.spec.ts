@@ -1,6 +1,7 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refundedCreditsSql } from '../src/ledger/ledger-lookups.js';
+import { planWithoutSeqScan } from './support/query-plan.js';
 
 /*
  * What was taken back from a purchase is summed from its refund events, once for each purchase
@@ -16,15 +17,9 @@ describe.each(databaseKinds())('a purchase’s refunds on %s', (kind) => {
 
   it('are summed from events_purchase_refunds_idx', async () => {
     db = await createTestDatabase({ kind });
-    const plan = await db.client.transaction(async (tx) => {
-      // Without enough rows the planner would read the table whatever the index; forbid that.
-      await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT ${refundedCreditsSql('$1')} AS refunded`,
-        ['pi_someone'],
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await planWithoutSeqScan(db.client, `SELECT ${refundedCreditsSql('$1')} AS refunded`, [
+      'pi_someone',
+    ]);
     expect(plan).toContain('events_purchase_refunds_idx');
   });
 });

@@ -1,6 +1,7 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '@evalmarket/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REWARD_ROWS_AT_ENDS } from '../src/analytics/reward-windows.js';
+import { planWithoutSeqScan } from './support/query-plan.js';
 
 /*
  * The analytics read a window's partial days at its ends from a person's reward rows. Only an
@@ -16,24 +17,16 @@ describe.each(databaseKinds())('the reward rows at a window’s ends on %s', (ki
 
   it('are read by wallet_transactions_user_reward_time_idx', async () => {
     db = await createTestDatabase({ kind });
-    const plan = await db.client.transaction(async (tx) => {
-      // Without enough rows the planner would read the table whatever the index; forbid that.
-      await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT count(*) ${REWARD_ROWS_AT_ENDS}`,
-        [
-          'someone',
-          'earning',
-          'credit',
-          'completed',
-          new Date('2026-01-01T10:00:00Z'),
-          new Date('2026-01-02T00:00:00Z'),
-          new Date('2026-02-01T00:00:00Z'),
-          new Date('2026-02-01T10:00:00Z'),
-        ],
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await planWithoutSeqScan(db.client, `SELECT count(*) ${REWARD_ROWS_AT_ENDS}`, [
+      'someone',
+      'earning',
+      'credit',
+      'completed',
+      new Date('2026-01-01T10:00:00Z'),
+      new Date('2026-01-02T00:00:00Z'),
+      new Date('2026-02-01T00:00:00Z'),
+      new Date('2026-02-01T10:00:00Z'),
+    ]);
     expect(plan).toContain('wallet_transactions_user_reward_time_idx');
   });
 });

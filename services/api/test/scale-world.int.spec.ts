@@ -19,6 +19,15 @@ import { testConfig } from './helpers.js';
 
 const WORLD: WorldOptions = { events: 2_000, people: 80, evaluators: 30, evaluations: 16, seed: 7 };
 
+/** A breakdown's lines without their percentages (shares of totals read elsewhere). */
+const figures = (entries: Array<Record<string, unknown>>) =>
+  entries.map(({ project_id, project_name, amount, transaction_count }) => ({
+    project_id,
+    project_name,
+    amount,
+    transaction_count,
+  }));
+
 type Started = { runtime: Runtime; clock: WorldClock; cleanup(): Promise<void> };
 
 const started: Started[] = [];
@@ -40,6 +49,16 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
     const runtime = await startRuntime(testConfig({ ...config, natsUrl: undefined }), { clock: clock.now });
     const world = { runtime, clock, cleanup };
     started.push(world);
+    return world;
+  }
+
+  /** A generated world whose projections have applied all of it. */
+  async function caughtUpWorld(): Promise<Started> {
+    const world = await worldRuntime();
+    await generateWorld(world.runtime, world.clock, WORLD);
+    const head = await world.runtime.store.headPosition();
+    await world.runtime.projector.waitFor(head, 60_000);
+    await world.runtime.domainProjector.waitFor(head, 60_000);
     return world;
   }
 
@@ -88,11 +107,7 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
   }, 600_000);
 
   it('totals each requester’s spending per evaluation from the day roll-up as the rows do', async () => {
-    const world = await worldRuntime();
-    await generateWorld(world.runtime, world.clock, WORLD);
-    const head = await world.runtime.store.headPosition();
-    await world.runtime.projector.waitFor(head, 60_000);
-    await world.runtime.domainProjector.waitFor(head, 60_000);
+    const world = await caughtUpWorld();
     const { sql } = world.runtime;
     const { rows: requesters } = await sql.query<{ creator_id: string; ids: string[] }>(
       `SELECT creator_id, array_agg(id ORDER BY id) AS ids FROM evaluations GROUP BY 1`,
@@ -110,13 +125,6 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
           expected.push(...alone.project_breakdown);
         }
         expected.sort((a, b) => b.amount - a.amount || (a.project_id < b.project_id ? -1 : 1));
-        const figures = (entries: typeof expected) =>
-          entries.map(({ project_id, project_name, amount, transaction_count }) => ({
-            project_id,
-            project_name,
-            amount,
-            transaction_count,
-          }));
         expect(figures(whole.project_breakdown), `${requester} ${period}`).toEqual(figures(expected));
         const counted = whole.project_breakdown.reduce((sum, entry) => sum + entry.transaction_count, 0);
         expect(counted).toBe(whole.total_transactions);
@@ -128,11 +136,7 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
   }, 600_000);
 
   it('totals each evaluator’s earnings per evaluation from their votes as the reward rows do', async () => {
-    const world = await worldRuntime();
-    await generateWorld(world.runtime, world.clock, WORLD);
-    const head = await world.runtime.store.headPosition();
-    await world.runtime.projector.waitFor(head, 60_000);
-    await world.runtime.domainProjector.waitFor(head, 60_000);
+    const world = await caughtUpWorld();
     const { sql } = world.runtime;
     const leaderboards = new ExpertLeaderboards(sql, 0);
     const { rows: evaluators } = await sql.query<{ evaluator_id: string }>(
@@ -158,13 +162,6 @@ describe.each(runtimeModes())('scale world generator on $name', (mode) => {
           amount: usd(Number(row.credits)),
           transaction_count: Number(row.n),
         }));
-        const figures = (entries: Array<Record<string, unknown>>) =>
-          entries.map(({ project_id, project_name, amount, transaction_count }) => ({
-            project_id,
-            project_name,
-            amount,
-            transaction_count,
-          }));
         const whole = await earningsAnalytics(sql, leaderboards, evaluator, window);
         expect(figures(whole.evaluation_breakdown), `${evaluator} ${period}`).toEqual(expected);
         const counted = whole.evaluation_breakdown.reduce((sum, entry) => sum + entry.transaction_count, 0);
