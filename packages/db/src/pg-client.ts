@@ -76,6 +76,12 @@ export interface PgClientOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * Sessions of `customPlans`: the statements planned per call are the staff event log's filtered
+ * pages, a staff screen's, each a few milliseconds of the server's time.
+ */
+const CUSTOM_PLAN_CONNECTIONS = 4;
+
 /** Idle time before TCP keepalive probes on a lease's session. */
 const LEASE_KEEPALIVE_MS = 2_000;
 const LEASE_SERVER_KEEPALIVES =
@@ -108,16 +114,29 @@ function sessionLease(session: pg.Client): Lease {
  * over (the pool and its error handling).
  */
 export function createPgClient(options: PgClientOptions): SqlClient {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    types: typeParsers as pg.CustomTypesConfig,
-    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
-    statement_timeout: options.statementTimeoutMs ?? 30_000,
-    application_name: 'evalmarket',
-  });
-  // An idle client that loses its server (restart, network) must not crash the process.
-  pool.on('error', () => undefined);
+  const max = options.maxConnections ?? 10;
+  const newPool = (size: number, startup?: string) => {
+    const created = new pg.Pool({
+      connectionString: options.connectionString,
+      max: size,
+      types: typeParsers as pg.CustomTypesConfig,
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
+      statement_timeout: options.statementTimeoutMs ?? 30_000,
+      application_name: 'evalmarket',
+      options: startup,
+    });
+    // An idle client that loses its server (restart, network) must not crash the process.
+    created.on('error', () => undefined);
+    return created;
+  };
+  const pool = newPool(max);
+  // Opened on first use: most processes never plan per call (the staff event log's pages do).
+  let customPlanPool: pg.Pool | undefined;
+  const customPlans = () =>
+    (customPlanPool ??= newPool(
+      Math.min(max, CUSTOM_PLAN_CONNECTIONS),
+      '-c plan_cache_mode=force_custom_plan',
+    ));
   let closed: Promise<void> | undefined;
 
   const statements = statementNamer();
@@ -140,7 +159,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       // as it is now (the old ones stay allocated until their connection closes). Inside a
       // transaction the failure has aborted it, so only the caller can try again.
       statements.renew();
-      if (runner !== pool || retried) throw error;
+      if (!(runner instanceof pg.Pool) || retried) throw error;
       return run(runner, sql, params, true);
     }
   };
@@ -228,7 +247,8 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       }
       return sessionLease(session);
     },
+    customPlans: { query: (sql, params) => run(customPlans(), sql, params) },
     // Closing twice is harmless: a test's database closes every client it gave out.
-    close: () => (closed ??= pool.end()),
+    close: () => (closed ??= Promise.all([pool.end(), customPlanPool?.end()]).then(() => undefined)),
   };
 }

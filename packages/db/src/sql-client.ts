@@ -50,6 +50,12 @@ export interface SqlClient extends SqlExecutor {
    * null when another session holds it. A lease for one-of-a-kind roles (the ledger writer).
    */
   tryLease(key: number): Promise<Lease | null>;
+  /**
+   * Runs each statement on sessions of its own that plan every statement for its values
+   * (`plan_cache_mode = force_custom_plan` from their start), so none pays a transaction for the
+   * setting; absent on a client with one session (PGlite). See planningPerCall.
+   */
+  readonly customPlans?: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -77,10 +83,13 @@ export interface Lease {
  * `sql` planning each statement for its values. A statement with parameters is prepared once per
  * connection, and after five runs PostgreSQL may keep one generic plan for every value; for a
  * filter whose best plan depends on the value (`stream_id LIKE $1` can use its pattern index only
- * once it sees the pattern), that generic plan walks the whole table. Each statement runs in a
- * transaction of its own with `plan_cache_mode` set for it alone.
+ * once it sees the pattern), that generic plan walks the whole table. On PostgreSQL each statement
+ * goes to the client's sessions that plan every statement so (`customPlans`): one round trip.
+ * Where there are none (PGlite's one session), each runs in a transaction of its own with
+ * `plan_cache_mode` set for it alone: three.
  */
 export function planningPerCall(sql: SqlClient): SqlExecutor {
+  if (sql.customPlans) return sql.customPlans;
   return {
     query: (text, params) =>
       sql.transaction((tx) => tx.query(text, params), {

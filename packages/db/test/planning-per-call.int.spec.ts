@@ -36,4 +36,26 @@ describe.each(clients)('planningPerCall on %s', (_name, open) => {
     // One connection: the setting was the transaction's alone.
     expect(await mode(sql)).toBe('auto');
   });
+
+  it.runIf(_name === 'PostgreSQL')(
+    'plans a prepared statement for its values on every call, on sessions set so from their start',
+    async () => {
+      sql ??= await open();
+      const executor = planningPerCall(sql);
+      // Past the five custom plans after which PostgreSQL may settle on a generic one.
+      const statement = 'SELECT $1::int AS n';
+      for (let n = 0; n < 8; n += 1) expect((await executor.query(statement, [n])).rows).toEqual([{ n }]);
+      // maxConnections 1: the executor has one session, which prepared the statement.
+      const { rows } = await executor.query<{ generic_plans: number; custom_plans: number }>(
+        'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1',
+        [statement],
+      );
+      expect(rows).toEqual([{ generic_plans: 0, custom_plans: 8 }]);
+      // From the session's startup options, not a SET LOCAL: no transaction wraps a statement.
+      const setting = await executor.query('SELECT setting, source FROM pg_settings WHERE name = $1', [
+        'plan_cache_mode',
+      ]);
+      expect(setting.rows).toEqual([{ setting: 'force_custom_plan', source: 'client' }]);
+    },
+  );
 });

@@ -59,6 +59,7 @@ export function fencedSqlClient(sql: SqlClient, slot: FenceSlot): SqlClient {
     query: (text, params) => sql.query(text, params),
     exec: (text) => sql.exec(text),
     tryLease: (key) => sql.tryLease(key),
+    customPlans: sql.customPlans,
     close: () => sql.close(),
     transaction(fn, options) {
       const fence = slot.current;

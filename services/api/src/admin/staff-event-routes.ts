@@ -93,8 +93,9 @@ export const eventFilters: Record<string, (value: unknown, bind: Bind) => string
  * (planningPerCall). Every other page (none, a type, a stream id, whose batches come from a
  * function the planner expects many rows of) is a statement prepared once per connection,
  * which PostgreSQL may then run on its generic plan: planning the party page's statement took
- * 1.3-2.6 ms of the server's time on every call, and its transaction (BEGIN with SET LOCAL,
- * then COMMIT) two more round trips.
+ * 1.3-2.6 ms of the server's time on every call. (On PostgreSQL a page planned per call goes to
+ * sessions that plan so from their start, one round trip; on PGlite it runs in a transaction that
+ * sets it, two round trips more.)
  */
 const PLANNED_PER_VALUE: ReadonlySet<string> = new Set([
   'stream_prefix',
