@@ -118,6 +118,17 @@ for (const mode of runtimeModes()) {
       expect(paid.json().map((c: { id: string }) => c.id)).toEqual(['co_1']);
     });
 
+    it('totals the cash-outs past a page: every one without a filter, the matching ones with', async () => {
+      const first = await get(admin, `admin/cashouts${q({ sort: ['requested_at', 'DESC'], range: [0, 0] })}`);
+      expect(first.json().map((c: { id: string }) => c.id)).toEqual(['co_2']);
+      expect(first.headers['content-range']).toBe('cashouts 0-0/2');
+      const pending = await get(
+        admin,
+        `admin/cashouts${q({ filter: { status: 'pending' }, sort: ['requested_at', 'DESC'], range: [0, 0] })}`,
+      );
+      expect(pending.headers['content-range']).toBe('cashouts 0-0/1');
+    });
+
     it('numbers an invoice for every purchase and shows a person only their own', async () => {
       const staff = await get(admin, `admin/invoices${q({ sort: ['invoice_number', 'ASC'] })}`);
       expect(staff.json().map((i: { invoice_number: string }) => i.invoice_number)).toEqual([
