@@ -132,12 +132,15 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   const pool = newPool(max);
   // Opened on first use: most processes never plan per call (the staff event log's pages do).
   let customPlanPool: pg.Pool | undefined;
-  const customPlans = () =>
-    (customPlanPool ??= newPool(
+  let closed: Promise<void> | undefined;
+  const customPlans = () => {
+    // As the main pool refuses once ended: a pool opened after close would never be ended.
+    if (closed && !customPlanPool) throw new Error('Cannot use a pool after calling end on the pool');
+    return (customPlanPool ??= newPool(
       Math.min(max, CUSTOM_PLAN_CONNECTIONS),
       '-c plan_cache_mode=force_custom_plan',
     ));
-  let closed: Promise<void> | undefined;
+  };
 
   const statements = statementNamer();
   /** Runs one statement; on the pool (outside a transaction) a stale prepared one is retried. */
@@ -247,7 +250,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       }
       return sessionLease(session);
     },
-    customPlans: { query: (sql, params) => run(customPlans(), sql, params) },
+    customPlans: { query: async (sql, params) => run(customPlans(), sql, params) },
     // Closing twice is harmless: a test's database closes every client it gave out.
     close: () => (closed ??= Promise.all([pool.end(), customPlanPool?.end()]).then(() => undefined)),
   };

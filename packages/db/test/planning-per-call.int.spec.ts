@@ -15,7 +15,7 @@ const clients: Array<[string, () => Promise<SqlClient>]> = [
     : []),
 ];
 
-describe.each(clients)('planningPerCall on %s', (_name, open) => {
+describe.each(clients)('planningPerCall on %s', (name, open) => {
   let sql: SqlClient | undefined;
   afterAll(async () => {
     await sql?.close();
@@ -37,7 +37,7 @@ describe.each(clients)('planningPerCall on %s', (_name, open) => {
     expect(await mode(sql)).toBe('auto');
   });
 
-  it.runIf(_name === 'PostgreSQL')(
+  it.runIf(name === 'PostgreSQL')(
     'plans a prepared statement for its values on every call, on sessions set so from their start',
     async () => {
       sql ??= await open();
@@ -58,4 +58,13 @@ describe.each(clients)('planningPerCall on %s', (_name, open) => {
       expect(setting.rows).toEqual([{ setting: 'force_custom_plan', source: 'client' }]);
     },
   );
+
+  it.runIf(name === 'PostgreSQL')('refuses a first statement after the client is closed', async () => {
+    // A client of its own, never planned per call before it closes: no pool is left open.
+    const closing = await open();
+    await closing.close();
+    await expect(planningPerCall(closing).query('SELECT $1::int AS n', [1])).rejects.toThrow(
+      'Cannot use a pool after calling end on the pool',
+    );
+  });
 });
