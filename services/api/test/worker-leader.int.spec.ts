@@ -17,8 +17,11 @@ describe.skipIf(!process.env.DATABASE_URL)('worker role on PostgreSQL: one proce
     await db?.drop();
   });
 
-  /** A process's worker role over its own connections, with a job that counts its runs. */
-  const startProcess = async (running: Set<string>, name: string) => {
+  /**
+   * A process's worker role over its own connections, with a job that counts its runs and, in
+   * `moves`, notes each start and stop (`+name`, `-name`) in order.
+   */
+  const startProcess = async (running: Set<string>, name: string, moves: string[] = []) => {
     const sql = createPgClient({ connectionString: db!.url!, maxConnections: 2 });
     clients.push(sql);
     const context = {
@@ -28,7 +31,13 @@ describe.skipIf(!process.env.DATABASE_URL)('worker role on PostgreSQL: one proce
     } as unknown as DomainContext;
     const job = async (): Promise<DomainProcess> => {
       running.add(name);
-      return { stop: async () => void running.delete(name) };
+      moves.push(`+${name}`);
+      return {
+        stop: async () => {
+          running.delete(name);
+          moves.push(`-${name}`);
+        },
+      };
     };
     const worker = await startWorker(context, [job]);
     workers.push(worker);
@@ -50,24 +59,31 @@ describe.skipIf(!process.env.DATABASE_URL)('worker role on PostgreSQL: one proce
     ).toEqual(['second']);
   });
 
-  it('hands the jobs over when the holder loses its lease session', async () => {
+  it('stops the jobs of a holder that loses its lease session, and one process runs them again', async () => {
     db = await createTestDatabase({ kind: 'postgres' });
     const running = new Set<string>();
-    await startProcess(running, 'first');
-    await startProcess(running, 'second');
-    expect([...running]).toEqual(['first']);
+    const moves: string[] = [];
+    await startProcess(running, 'first', moves);
+    await startProcess(running, 'second', moves);
+    expect(moves).toEqual(['+first']);
     const { rows: ended } = await db.client.query<{ ended: boolean }>(
       `SELECT pg_terminate_backend(l.pid) AS ended FROM pg_locks l
        WHERE l.locktype = 'advisory' AND l.objid = 7331004 AND l.granted AND l.database =
          (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
-    // The holder's one lease session was found and ended: a handover that follows is its doing.
+    // The holder's one lease session was found and ended: what follows is its doing.
     expect(ended).toEqual([{ ended: true }]);
-    expect(
-      await eventually(
-        () => [...running],
-        (names) => names.join() === 'second',
-      ),
-    ).toEqual(['second']);
+    // The holder stops its jobs and stands by; then whichever process tries first holds the
+    // lease again (the one that lost it may win: both try every writerLeaseRetryMs).
+    const after = await eventually(
+      () => [...moves],
+      (list) => list.length >= 3,
+    );
+    expect(after.slice(0, 2)).toEqual(['+first', '-first']);
+    expect(['+first', '+second']).toContain(after[2]);
+    // And no one else after it, for five more attempts of the other: never two at once.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(moves).toEqual(after.slice(0, 3));
+    expect(running.size).toBe(1);
   });
 });
