@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withArrayLiterals } from './array-literal.js';
 import type { Lease, QueryResult, Row, SqlClient } from './sql-client.js';
 
 type ScriptResults = pg.QueryResult | pg.QueryResult[];
@@ -19,8 +20,9 @@ const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8_OID) return (value: string) => Number(value);
     if (oid === INT8_ARRAY_OID) {
-      const parseArray = pg.types.getTypeParser(oid as never, 'text') as (v: string) => string[];
-      return (value: string) => parseArray(value).map(Number);
+      const parseArray = pg.types.getTypeParser(oid as never, 'text') as (v: string) => (string | null)[];
+      // A NULL element stays null (Number(null) would make it 0), as PGlite returns it.
+      return (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item)));
     }
     return pg.types.getTypeParser(oid as never, format ?? 'text');
   },
@@ -154,7 +156,8 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     // parses and plans one once instead of on every call.
     const name = params === undefined ? undefined : statements.nameFor(sql);
     try {
-      const result = await runner.query<R>({ text: sql, values: params as unknown[] | undefined, name });
+      const values = params === undefined ? undefined : withArrayLiterals(params);
+      const result = await runner.query<R>({ text: sql, values, name });
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     } catch (error) {
       if (name === undefined || !isStalePreparedStatement(error)) throw error;
