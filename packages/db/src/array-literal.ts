@@ -1,10 +1,11 @@
 /**
  * Array parameters as PostgreSQL array literals, written the way `pg` writes them but faster.
  *
- * The set-based statements (a projection's group, the audit's keys, the ledger writer's batch)
- * send columns of tens of thousands of values as arrays. `pg` turns each element into text and
- * quotes it with two regular-expression replaces, whether or not it holds a quote or a
- * backslash: on the 1M world that was about a tenth of the rebuild's own CPU time. Here an
+ * The set-based statements (a projection's group, the audit's keys, the event store's commits)
+ * send columns of up to tens of thousands of values as arrays. `pg` turns each element into text
+ * and quotes it with two regular-expression replaces, whether or not it holds a quote or a
+ * backslash: on the 1M world that was about a tenth of the rebuild's and the audit's own CPU
+ * time (docs/perf/2026-11-30-rebuild-cost-per-row.md). Here an
  * element without either is quoted as it is; the text is the same, character for character, as
  * `pg`'s (array-literal.unit.spec.ts checks it against `pg` itself).
  */
