@@ -5,9 +5,9 @@
  * send columns of up to tens of thousands of values as arrays. `pg` turns each element into text
  * and quotes it with two regular-expression replaces, whether or not it holds a quote or a
  * backslash: on the 1M world that was about a tenth of the rebuild's and the audit's own CPU
- * time (docs/perf/2026-11-30-rebuild-cost-per-row.md). Here an
- * element without either is quoted as it is; the text is the same, character for character, as
- * `pg`'s (array-literal.unit.spec.ts checks it against `pg` itself).
+ * time (docs/perf/2026-11-30-rebuild-cost-per-row.md). Here an element without either is quoted
+ * as it is; the text is the same, character for character, as `pg`'s (array-literal.unit.spec.ts
+ * checks it against `pg` itself).
  */
 
 function quoted(text: string): string {
@@ -31,6 +31,11 @@ export function flatArrayLiteral(values: readonly unknown[]): string | undefined
     else return undefined;
   }
   return `${literal}}`;
+}
+
+/** The literal of a text[]: each element quoted as flatArrayLiteral quotes it. */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map(quoted).join(',')}}`;
 }
 
 /** The statement's parameters with each flat array written as its literal (see flatArrayLiteral). */

@@ -8,6 +8,7 @@ export type {
   Lease,
 } from './sql-client.js';
 export { sqlLiteral, planningPerCall } from './sql-client.js';
+export { textArrayLiteral } from './array-literal.js';
 export { createPgClient, type PgClientOptions } from './pg-client.js';
 export { createPgliteClient, type PgliteClientOptions } from './pglite-client.js';
 export { connectDatabase, type ConnectOptions } from './connect.js';

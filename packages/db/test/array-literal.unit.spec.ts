@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { flatArrayLiteral, withArrayLiterals } from '../src/array-literal.js';
+import { flatArrayLiteral, textArrayLiteral, withArrayLiterals } from '../src/array-literal.js';
 
 // What `pg` itself sends for an array parameter: the text our literal must equal.
 const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as {
@@ -48,6 +48,8 @@ describe('flatArrayLiteral', () => {
     );
     expect(flatArrayLiteral([undefined, null])).toBe(pgUtils.prepareValue([undefined, null]));
     expect(flatArrayLiteral([])).toBe('{}');
+    expect(textArrayLiteral(TRICKY)).toBe(pgUtils.prepareValue(TRICKY));
+    expect(textArrayLiteral([])).toBe('{}');
   });
 
   it('leaves to pg any array it does not write itself', () => {
