@@ -14,52 +14,65 @@ export type ApplyEventsResult = {
 };
 
 /**
- * Writes a batch of events into the balance and transaction read models: the balance changes are
- * summed per account in memory and written as one multi-row upsert of deltas, the transaction
- * rows are folded per row id (a reservation and its vote in one batch make one row) and written
- * as one multi-row upsert, and the reward roll-up follows the rows. Events must be in position order and not applied before: the caller
- * owns the checkpoint (see projectBatch).
+ * The wallet's read models folded in memory from events in position order: the balance changes
+ * summed per account (with the last position that touched it), and the transaction rows folded
+ * per row id (a reservation and its vote make one row: the first event gives its amount, time and
+ * place, the last its status and description). A batch's fold is written as upserts of deltas
+ * (applyEvents); a rebuild's fold of the whole log as plain rows into empty tables (bulk-wallet.ts).
+ */
+export class WalletFold {
+  readonly deltas = new Map<string, TAccountBalance>();
+  readonly touchedAt = new Map<string, number>();
+  readonly movements = new Map<string, WalletMovement>();
+  moneyEvents = 0;
+
+  add(events: readonly TStoredEvent[]): void {
+    for (const event of events) {
+      const postings = readPostings(event);
+      if (postings === undefined) continue;
+      this.moneyEvents += 1;
+      // LedgerAccountsOpened carries no postings but names the accounts, so they exist at zero.
+      const opened = (event.data as { account_ids?: unknown }).account_ids;
+      if (event.type === 'LedgerAccountsOpened' && Array.isArray(opened)) {
+        for (const account_id of opened) {
+          if (typeof account_id !== 'string') continue;
+          if (!this.deltas.has(account_id)) this.deltas.set(account_id, emptyAccountBalance(account_id));
+          this.touchedAt.set(account_id, event.global_position);
+        }
+      }
+      applyPostings(this.deltas, postings);
+      for (const posting of postings) {
+        this.touchedAt.set(posting.debit, event.global_position);
+        this.touchedAt.set(posting.credit, event.global_position);
+      }
+      for (const movement of walletMovements(event, postings)) {
+        const earlier = this.movements.get(movement.id);
+        if (earlier) {
+          earlier.status = movement.status;
+          earlier.description = movement.description;
+          earlier.updated_position = movement.updated_position;
+        } else {
+          this.movements.set(movement.id, movement);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Writes a batch of events into the balance and transaction read models: the batch is folded
+ * (WalletFold), its balance changes written as one multi-row upsert of deltas, its transaction
+ * rows as one multi-row upsert, and the reward roll-up follows the rows. Events must be in
+ * position order and not applied before: the caller owns the checkpoint (see projectBatch).
  */
 export async function applyEvents(
   tx: SqlExecutor,
   events: readonly TStoredEvent[],
   tables: ReadModelTables = LIVE_TABLES,
 ): Promise<ApplyEventsResult> {
-  const deltas = new Map<string, TAccountBalance>();
-  const touchedAt = new Map<string, number>();
-  const movements = new Map<string, WalletMovement>();
-  let moneyEvents = 0;
-
-  for (const event of events) {
-    const postings = readPostings(event);
-    if (postings === undefined) continue;
-    moneyEvents += 1;
-    // LedgerAccountsOpened carries no postings but names the accounts, so they exist at zero.
-    const opened = (event.data as { account_ids?: unknown }).account_ids;
-    if (event.type === 'LedgerAccountsOpened' && Array.isArray(opened)) {
-      for (const account_id of opened) {
-        if (typeof account_id !== 'string') continue;
-        if (!deltas.has(account_id)) deltas.set(account_id, emptyAccountBalance(account_id));
-        touchedAt.set(account_id, event.global_position);
-      }
-    }
-    applyPostings(deltas, postings);
-    for (const posting of postings) {
-      touchedAt.set(posting.debit, event.global_position);
-      touchedAt.set(posting.credit, event.global_position);
-    }
-    for (const movement of walletMovements(event, postings)) {
-      const earlier = movements.get(movement.id);
-      if (earlier) {
-        earlier.status = movement.status;
-        earlier.description = movement.description;
-        earlier.updated_position = movement.updated_position;
-      } else {
-        movements.set(movement.id, movement);
-      }
-    }
-  }
-
+  const fold = new WalletFold();
+  fold.add(events);
+  const { deltas, touchedAt, movements } = fold;
   if (deltas.size > 0) await upsertBalanceDeltas(tx, tables.accountBalances, [...deltas.values()], touchedAt);
   if (movements.size > 0) {
     const folded = [...movements.values()];
@@ -68,7 +81,7 @@ export async function applyEvents(
     await upsertMovements(tx, tables.walletTransactions, folded);
     await writeRewardDays(tx, tables.rewardDays, rewardDayChanges(folded, before));
   }
-  return { money_events: moneyEvents, accounts: deltas.size, transactions: movements.size };
+  return { money_events: fold.moneyEvents, accounts: deltas.size, transactions: movements.size };
 }
 
 async function upsertBalanceDeltas(
@@ -80,27 +93,39 @@ async function upsertBalanceDeltas(
   // One lock order for every writer: rows are upserted sorted by key.
   deltas.sort((a, b) => (a.account_id < b.account_id ? -1 : a.account_id > b.account_id ? 1 : 0));
   await tx.query(
-    `INSERT INTO ${table} AS b (account_id, user_id, kind, debits_pending, debits_posted, credits_pending,
-       credits_posted, updated_position)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
-       $8::bigint[])
+    `${insertBalances(table)}
      ON CONFLICT (account_id) DO UPDATE SET
        debits_pending = b.debits_pending + EXCLUDED.debits_pending,
        debits_posted = b.debits_posted + EXCLUDED.debits_posted,
        credits_pending = b.credits_pending + EXCLUDED.credits_pending,
        credits_posted = b.credits_posted + EXCLUDED.credits_posted,
        updated_position = GREATEST(b.updated_position, EXCLUDED.updated_position)`,
-    [
-      deltas.map((d) => d.account_id),
-      deltas.map((d) => accountUserId(d.account_id)),
-      deltas.map((d) => accountKind(d.account_id)),
-      deltas.map((d) => d.debits_pending),
-      deltas.map((d) => d.debits_posted),
-      deltas.map((d) => d.credits_pending),
-      deltas.map((d) => d.credits_posted),
-      deltas.map((d) => touchedAt.get(d.account_id) ?? 0),
-    ],
+    balanceParameters(deltas, touchedAt),
   );
+}
+
+/** The balances' multi-row insert, one array parameter per column (balanceParameters). */
+export function insertBalances(table: string): string {
+  return `INSERT INTO ${table} AS b (account_id, user_id, kind, debits_pending, debits_posted, credits_pending,
+       credits_posted, updated_position)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
+       $8::bigint[])`;
+}
+
+export function balanceParameters(
+  deltas: readonly TAccountBalance[],
+  touchedAt: Map<string, number>,
+): unknown[] {
+  return [
+    deltas.map((d) => d.account_id),
+    deltas.map((d) => accountUserId(d.account_id)),
+    deltas.map((d) => accountKind(d.account_id)),
+    deltas.map((d) => d.debits_pending),
+    deltas.map((d) => d.debits_posted),
+    deltas.map((d) => d.credits_pending),
+    deltas.map((d) => d.credits_posted),
+    deltas.map((d) => touchedAt.get(d.account_id) ?? 0),
+  ];
 }
 
 async function upsertMovements(tx: SqlExecutor, table: string, rows: WalletMovement[]): Promise<void> {
@@ -109,28 +134,37 @@ async function upsertMovements(tx: SqlExecutor, table: string, rows: WalletMovem
   // list); only what the later event says about it changes. The guard makes a replayed event
   // harmless here even without the checkpoint.
   await tx.query(
-    `INSERT INTO ${table} AS t (id, user_id, context, type, amount, status, description, code, transfer_id,
-       created_at, global_position, updated_position)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::timestamptz[], $11::bigint[], $12::bigint[])
+    `${insertMovements(table)}
      ON CONFLICT (id) DO UPDATE SET
        status = EXCLUDED.status,
        description = EXCLUDED.description,
        updated_position = EXCLUDED.updated_position
      WHERE t.updated_position < EXCLUDED.updated_position`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.user_id),
-      rows.map((r) => r.context),
-      rows.map((r) => r.type),
-      rows.map((r) => r.amount),
-      rows.map((r) => r.status),
-      rows.map((r) => r.description),
-      rows.map((r) => r.code),
-      rows.map((r) => r.transfer_id),
-      rows.map((r) => r.created_at),
-      rows.map((r) => r.global_position),
-      rows.map((r) => r.updated_position),
-    ],
+    movementParameters(rows),
   );
+}
+
+/** The transactions' multi-row insert, one array parameter per column (movementParameters). */
+export function insertMovements(table: string): string {
+  return `INSERT INTO ${table} AS t (id, user_id, context, type, amount, status, description, code, transfer_id,
+       created_at, global_position, updated_position)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
+       $8::text[], $9::text[], $10::timestamptz[], $11::bigint[], $12::bigint[])`;
+}
+
+export function movementParameters(rows: readonly WalletMovement[]): unknown[] {
+  return [
+    rows.map((r) => r.id),
+    rows.map((r) => r.user_id),
+    rows.map((r) => r.context),
+    rows.map((r) => r.type),
+    rows.map((r) => r.amount),
+    rows.map((r) => r.status),
+    rows.map((r) => r.description),
+    rows.map((r) => r.code),
+    rows.map((r) => r.transfer_id),
+    rows.map((r) => r.created_at),
+    rows.map((r) => r.global_position),
+    rows.map((r) => r.updated_position),
+  ];
 }

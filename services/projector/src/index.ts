@@ -59,7 +59,7 @@ export {
 } from './rebuild-read-models.js';
 export { ShadowReplay, type SettleOptions } from './rebuild/shadow-replay.js';
 export { readTableShape, type TableShape } from './rebuild/table-shape.js';
-export { WALLET_READ_MODELS, type ProjectionDefinition } from './projection-definition.js';
+export { WALLET_READ_MODELS, type BulkFold, type ProjectionDefinition } from './projection-definition.js';
 export {
   auditLedger,
   DEFAULT_MAX_PROJECTION_LAG,

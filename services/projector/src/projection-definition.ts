@@ -1,23 +1,44 @@
+import type { TStoredEvent } from '@evalmarket/contracts';
+import type { SqlExecutor } from '@evalmarket/db';
 import { applyEvents } from './apply-events.js';
+import { walletBulkFold } from './bulk-wallet.js';
 import type { ApplyProjection } from './project-batch.js';
 import { LIVE_TABLES, WALLET_PROJECTION } from './read-model-tables.js';
+
+/**
+ * A projection's read models folded in memory over a rebuild's bulk replay (position 0 up to the
+ * live checkpoint), then written once, each row in one plain insert into the shadow's empty
+ * tables, which have no index yet: the keys are built afterwards in one sort each. The rows must
+ * be exactly the ones `apply` leaves after the same events (the comparison with the live tables
+ * says so when they are not). Tables are named unqualified, as in `apply`.
+ */
+export interface BulkFold {
+  /** The next events in position order. */
+  add(events: readonly TStoredEvent[]): void;
+  /** Writes every folded row into the projection's empty tables (called once). */
+  write(tx: SqlExecutor): Promise<void>;
+}
 
 /**
  * A projection as the rebuild and the audit see it: its checkpoint name, the tables it alone
  * writes, and how it writes a batch. `apply` must name its tables unqualified (as every handler
  * does): a rebuild runs it with the search path pointing at shadow copies of `tables`, so the
  * same code fills the shadow. Registering a projection here is all it takes to have it rebuilt,
- * compared and audited.
+ * compared and audited. A projection whose batch writer folds in memory may also give `bulk`:
+ * the rebuild then folds the whole log before writing anything, and `apply` writes only the
+ * events that came after it.
  */
 export interface ProjectionDefinition {
   name: string;
   tables: readonly string[];
   apply: ApplyProjection;
+  bulk?: () => BulkFold;
 }
 
-/** The wallet projection: account_balances and wallet_transactions. */
+/** The wallet projection: account_balances, wallet_transactions and wallet_reward_days. */
 export const WALLET_READ_MODELS: ProjectionDefinition = {
   name: WALLET_PROJECTION,
   tables: [LIVE_TABLES.accountBalances, LIVE_TABLES.walletTransactions, LIVE_TABLES.rewardDays],
   apply: (tx, events) => applyEvents(tx, events, LIVE_TABLES),
+  bulk: () => walletBulkFold(LIVE_TABLES),
 };

@@ -113,22 +113,31 @@ export async function writeRewardDays(
   // One lock order for every writer, as for the balances.
   changes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   await tx.query(
-    `INSERT INTO ${table} AS d (id, user_id, context, day, status, credits, rewards)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::bigint[], $7::bigint[])
+    `${insertRewardDays(table)}
      ON CONFLICT (id) DO UPDATE SET credits = d.credits + EXCLUDED.credits, rewards = d.rewards + EXCLUDED.rewards`,
-    [
-      changes.map((c) => c.id),
-      changes.map((c) => c.user_id),
-      changes.map((c) => c.context),
-      changes.map((c) => c.day),
-      changes.map((c) => c.status),
-      changes.map((c) => c.credits),
-      changes.map((c) => c.rewards),
-    ],
+    rewardDayParameters(changes),
   );
   await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::text[]) AND rewards = 0`, [
     changes.map((c) => c.id),
   ]);
+}
+
+/** The roll-up's multi-row insert, one array parameter per column (rewardDayParameters). */
+export function insertRewardDays(table: string): string {
+  return `INSERT INTO ${table} AS d (id, user_id, context, day, status, credits, rewards)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::bigint[], $7::bigint[])`;
+}
+
+export function rewardDayParameters(changes: readonly RewardDayChange[]): unknown[] {
+  return [
+    changes.map((c) => c.id),
+    changes.map((c) => c.user_id),
+    changes.map((c) => c.context),
+    changes.map((c) => c.day),
+    changes.map((c) => c.status),
+    changes.map((c) => c.credits),
+    changes.map((c) => c.rewards),
+  ];
 }
 
 export interface RewardDayTotals {

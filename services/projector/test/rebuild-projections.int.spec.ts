@@ -11,6 +11,7 @@ import {
   type ProjectionDefinition,
   type RebuildProgress,
 } from '../src/index.js';
+import type { TStoredEvent } from '@evalmarket/contracts';
 import { createHarness, type Harness } from './harness.js';
 
 /** A projection the rebuild knows nothing about beyond its registration: composite key, json. */
@@ -34,6 +35,42 @@ const NOTES: ProjectionDefinition = {
   tables: ['test_notes', 'test_note_counts'],
   apply: applyNotes,
 };
+
+/**
+ * NOTES with a bulk path: the notes and counts folded in memory, written as plain inserts (which
+ * a key in place would refuse twice over when `twice`), recording how many indexes the tables had.
+ */
+function bulkNotes(seen: { indexes: number[] }, twice = false): ProjectionDefinition {
+  return {
+    ...NOTES,
+    bulk: () => {
+      const notes: TStoredEvent[] = [];
+      return {
+        add: (events) => notes.push(...events),
+        async write(tx) {
+          const { rows } = await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema()`,
+          );
+          seen.indexes.push(rows[0]!.n);
+          const counts = new Map<string, number>();
+          for (const event of twice ? [...notes, notes[0]!] : notes) {
+            await tx.query(
+              `INSERT INTO test_notes (stream_id, version, body, tags) VALUES ($1, $2, $3::json, $4)`,
+              [event.stream_id, event.stream_version, JSON.stringify(event.data), [event.type]],
+            );
+            counts.set(event.stream_id, (counts.get(event.stream_id) ?? 0) + 1);
+          }
+          for (const [stream_id, count] of counts) {
+            await tx.query(`INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, $2)`, [
+              stream_id,
+              count,
+            ]);
+          }
+        },
+      };
+    },
+  };
+}
 
 describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind) => {
   let h: Harness;
@@ -235,6 +272,54 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     } finally {
       await h.sql.query(`DELETE FROM projection_checkpoints WHERE projection = 'failing'`);
     }
+  });
+
+  it('folds a bulk projection whole, writes it without any index, keys it, then applies the tail', async () => {
+    const seen = { indexes: [] as number[] };
+    const replay = await ShadowReplay.open(h.sql, [bulkNotes(seen)]);
+    try {
+      const [schema] = replay.schemas;
+      await replay.applyPage(
+        (await h.store.readAll({ after: 0, limit: 100 })).filter((e) => e.global_position <= replay.upTo),
+      );
+      // Written only once the bulk replay is over, by the fold, into tables without an index.
+      const written = await h.sql.query(`SELECT count(*)::int AS n FROM ${schema}.test_notes`);
+      expect(written.rows[0]).toEqual({ n: 0 });
+      // The live side runs on: these come after the fold, through the projection's own upserts.
+      for (let i = 0; i < 2; i += 1) {
+        const [last] = (
+          await h.append([{ type: 'NoteWritten', data: { text: `tail ${i}` } }], 'notes-0')
+        ).slice(-1);
+        head = last!.global_position;
+      }
+      await projector.waitFor(head);
+      const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5 });
+      expect(seen.indexes).toEqual([0]);
+      expect(result).toMatchObject({ projection: 'notes', position: head, identical: true });
+      expect(result!.tables.map((t) => [t.table, t.live_rows])).toEqual([
+        ['test_notes', head],
+        ['test_note_counts', 3],
+      ]);
+      const { rows } = await h.sql.query<{ indexname: string }>(
+        'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
+        [schema],
+      );
+      expect(rows.map((row) => row.indexname)).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('reports a bulk fold that writes a row twice, when its keys are built', async () => {
+    const report = await rebuildReadModels({
+      sql: h.sql,
+      store: h.store,
+      projections: [bulkNotes({ indexes: [] }, true)],
+    });
+    expect(report).toMatchObject({ identical: false, swapped: false });
+    expect(report.projections[0]!.error).toMatch(
+      /^bulk write of positions 1\.\.\d+ failed: could not create unique index "test_notes_pkey"/,
+    );
   });
 
   it('catches up in pages, its secondary indexes built first, when the live side ran far ahead', async () => {

@@ -26,6 +26,13 @@ export interface Shadow {
    * CONFLICT`) and the comparison need them.
    */
   deferredIndexes: string[];
+  /**
+   * For a projection with a bulk path only: the primary keys, unique constraints and unique
+   * indexes (the statements that add them), dropped too, so that the bulk write fills tables
+   * without any index. buildKeys adds them (one sort each) before anything else writes or
+   * compares: the projection's upserts and the swap need them.
+   */
+  deferredKeys: string[];
 }
 
 /** Creates a fresh shadow schema for each projection, named for this run. */
@@ -41,6 +48,7 @@ export async function createShadows(
     schema: `read_model_shadow_${run}_${index}`,
     liveSchema,
     deferredIndexes: [],
+    deferredKeys: [],
   }));
   await sql.transaction(async (tx) => {
     for (const shadow of shadows) {
@@ -51,6 +59,7 @@ export async function createShadows(
         );
       }
       shadow.deferredIndexes = await dropSecondaryIndexes(tx, shadow.schema);
+      if (shadow.projection.bulk) shadow.deferredKeys = await dropKeys(tx, shadow.schema);
     }
   });
   return shadows;
@@ -73,6 +82,56 @@ async function dropSecondaryIndexes(tx: SqlExecutor, schema: string): Promise<st
   return rows.map((row) => row.definition);
 }
 
+/**
+ * Drops the schema's primary keys, unique constraints and unique indexes, returning the
+ * statements that add them again (constraints first: an index of its own may name their columns).
+ */
+async function dropKeys(tx: SqlExecutor, schema: string): Promise<string[]> {
+  const { rows: constraints } = await tx.query<{ tab: string; name: string; definition: string }>(
+    `SELECT t.relname AS tab, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
+     FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+     WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'x')
+     ORDER BY t.relname, k.conname`,
+    [schema],
+  );
+  const statements: string[] = [];
+  for (const row of constraints) {
+    const table = `${ident(schema)}.${ident(row.tab)}`;
+    await tx.query(`ALTER TABLE ${table} DROP CONSTRAINT ${ident(row.name)}`);
+    statements.push(`ALTER TABLE ${table} ADD CONSTRAINT ${ident(row.name)} ${row.definition}`);
+  }
+  const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 ORDER BY c.relname`,
+    [schema],
+  );
+  for (const row of indexes) {
+    await tx.query(`DROP INDEX ${ident(schema)}.${ident(row.name)}`);
+    statements.push(row.definition);
+  }
+  return statements;
+}
+
+/**
+ * Adds the keys a bulk-written shadow was filled without (once; later calls do nothing). A
+ * duplicate key fails here, loudly: the bulk fold wrote a row twice.
+ */
+export async function buildKeys(sql: SqlClient, shadow: Shadow): Promise<void> {
+  const statements = shadow.deferredKeys;
+  shadow.deferredKeys = [];
+  if (statements.length === 0) return;
+  await sql.transaction(
+    async (tx) => {
+      for (const statement of statements) await tx.query(statement);
+    },
+    { begin: KEY_BUILD_MEMORY },
+  );
+}
+
+/** A sort of a million keys fits in memory instead of spilling to disk (default 64 MB). */
+const KEY_BUILD_MEMORY = `SET LOCAL maintenance_work_mem = '256MB'`;
+
 /** Builds the secondary indexes the shadow was filled without (once; later calls do nothing). */
 export async function buildDeferredIndexes(sql: SqlClient, shadow: Shadow): Promise<void> {
   const statements = shadow.deferredIndexes;
@@ -84,23 +143,32 @@ export async function dropShadows(sql: SqlClient, shadows: readonly Shadow[]): P
   for (const shadow of shadows) await sql.query(`DROP SCHEMA IF EXISTS ${ident(shadow.schema)} CASCADE`);
 }
 
-/**
- * Applies events with the projection's own code into its shadow, inside `tx`: the search path
- * puts the shadow schema first for this transaction only. A write that still lands in a live
- * table (a table the projection writes but did not register) fails the transaction, so a
- * rebuild can never change a live read model behind the comparison's back.
- */
+/** Applies events with the projection's own code into its shadow, inside `tx` (see inShadow). */
 export async function applyInShadow(
   tx: SqlExecutor,
   shadow: Shadow,
   events: Parameters<ProjectionDefinition['apply']>[1],
+): Promise<void> {
+  await inShadow(tx, shadow, () => shadow.projection.apply(tx, events));
+}
+
+/**
+ * Runs a projection's writes into its shadow, inside `tx`: the search path puts the shadow schema
+ * first for this transaction only. A write that still lands in a live table (a table the
+ * projection writes but did not register) fails the transaction, so a rebuild can never change a
+ * live read model behind the comparison's back.
+ */
+export async function inShadow(
+  tx: SqlExecutor,
+  shadow: Shadow,
+  write: () => Promise<unknown>,
 ): Promise<void> {
   const before = await liveWrites(tx, shadow.liveSchema);
   const { rows } = await tx.query<{ saved: string }>(`SELECT current_setting('search_path') AS saved`);
   const saved = rows[0]!.saved;
   await tx.query(`SELECT set_config('search_path', $1, true)`, [`${ident(shadow.schema)}, ${saved}`]);
   try {
-    await shadow.projection.apply(tx, events);
+    await write();
   } finally {
     await tx.query(`SELECT set_config('search_path', $1, true)`, [saved]);
   }
