@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ceilingRate, reportedTables } from '../src/read-bench/replay-floor.js';
+import { ceilingRate, logReadRate, reportedTables } from '../src/read-bench/replay-floor.js';
 
 describe('the replay floor', () => {
   it('reads the tables a rebuild compared from its report, differing ones too', () => {
@@ -19,6 +19,17 @@ describe('the replay floor', () => {
       { table: 'evaluation_votes', liveRows: 232000 },
     ]);
     expect(reportedTables('Rebuilding wallet, domain from position 0')).toEqual([]);
+  });
+
+  it("reads the client's floor from the read-only rebuild's last line, and nothing from a failed one", () => {
+    const output = [
+      'Reading the log from position 0 in PostgreSQL (DATABASE_URL), applying nothing',
+      '  100000 events read, position 100000 of 1001422, 49432 events/s',
+      'Read 1001422 events in 15.1 s (66284 events/s), applying nothing: no rebuild or audit reads the log faster in one process',
+    ].join('\n');
+    expect(logReadRate(output)).toBe(66_284);
+    expect(logReadRate('  100000 events read, position 100000 of 1001422, 49432 events/s')).toBeUndefined();
+    expect(logReadRate('Error: connect ECONNREFUSED 127.0.0.1:5432')).toBeUndefined();
   });
 
   it('spreads the floor over the cores: no command passes the events over its seconds per core', () => {

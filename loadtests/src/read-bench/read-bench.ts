@@ -28,7 +28,7 @@ import {
 import { loadRoute, type LoadFigures } from './http-load.js';
 import { DRAIN_SECONDS, measureLoopLag, type LoopLagSetup } from './loop-lag.js';
 import { READ_ROUTES, type Asker, type WorldFacts } from './read-routes.js';
-import { ceilingRate, measureReplayFloor, reportedTables } from './replay-floor.js';
+import { ceilingRate, logReadRate, measureReplayFloor, reportedTables } from './replay-floor.js';
 import { vacuumWithoutAutovacuum } from './world-vacuum.js';
 import { findWorldPeople, transactionsPage100 } from './world-facts.js';
 
@@ -82,6 +82,14 @@ async function printReplayCeiling(databaseUrl: string, head: number, rebuildRepo
   console.log(
     `  the floor under both: PostgreSQL alone reads every event in ${floor.readSeconds.toFixed(1)} s and writes the ${tables.length} read models' ${rows.toLocaleString('en')} rows (no index) in ${floor.writeSeconds.toFixed(1)} s;\n` +
       `    spread over ${floor.cores} cores, no rebuild or audit can pass ${ceilingRate(head, floor).toFixed(0)} events/s on this machine`,
+  );
+  const read = runApiCommand('rebuild', ['--read-only'], databaseUrl);
+  const rate = logReadRate(read.output);
+  console.log(
+    rate === undefined
+      ? `  the client's floor: the read-only rebuild failed (exit ${read.status}): ${read.output.trim().split('\n').slice(-3).join(' / ')}`
+      : `  the client's floor: the rebuild command reads the whole log, applying nothing, at ${rate.toFixed(0)} events/s (${read.seconds.toFixed(1)} s with the process's start);\n` +
+          '    reading is one thread of one process in a rebuild and an audit alike, so neither passes it',
   );
 }
 

@@ -4,7 +4,9 @@
  * event of the log and write every row of the read models. Both are timed here in PostgreSQL
  * alone, with none of the work above them (no client, no JSON parsing, no projection handlers,
  * no index, no comparison), and the sum spread over every core gives a rate no rebuild or audit
- * can pass on this machine: the ceiling the bench prints beside their targets.
+ * can pass on this machine: the ceiling the bench prints beside their targets. The client's
+ * floor beside it is the rebuild command reading the whole log and applying nothing
+ * (logReadRate): its one thread decodes every event, however many cores PostgreSQL has.
  */
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +23,17 @@ export function reportedTables(report: string): ReportedTable[] {
     table: match[1]!,
     liveRows: Number(match[2]),
   }));
+}
+
+/**
+ * The rate `rebuild-read-models -- --read-only` read the whole log at, from its last line (`Read
+ * N events in S s (R events/s), applying nothing...`): the client's floor. A rebuild and an audit
+ * read the log the same way, in one process, so neither passes it. Undefined when the line is
+ * missing (the command failed).
+ */
+export function logReadRate(output: string): number | undefined {
+  const match = /^Read (\d+) events in [\d.]+ s \((\d+) events\/s\), applying nothing/m.exec(output);
+  return match ? Number(match[2]) : undefined;
 }
 
 export interface ReplayFloor {

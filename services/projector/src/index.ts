@@ -48,7 +48,9 @@ export {
 } from './list-wallet-transactions.js';
 export {
   rebuildReadModels,
+  readLogOnly,
   ratePerSecond,
+  type LogReadReport,
   type RebuildReadModelsOptions,
   type RebuildReport,
   type RebuildProgress,

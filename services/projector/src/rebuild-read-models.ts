@@ -105,6 +105,40 @@ export async function rebuildReadModels(options: RebuildReadModelsOptions): Prom
   }
 }
 
+export interface LogReadReport {
+  events: number;
+  duration_ms: number;
+  events_per_second: number;
+}
+
+/**
+ * Reads the log from position 0 to the head the way a rebuild does (readEventPages, pages of the
+ * same size) and applies nothing: how fast this process reads the log at all. A rebuild and an
+ * audit read it the same way in one process, on one thread, so neither can pass this rate,
+ * whatever its projections cost.
+ */
+export async function readLogOnly(
+  store: EventStore,
+  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<LogReadReport> {
+  const started = Date.now();
+  const upTo = await store.headPosition();
+  let events = 0;
+  for await (const page of readEventPages(store, { after: 0, upTo, batchSize: options.batchSize })) {
+    events += page.length;
+    const elapsed = Date.now() - started;
+    options.onProgress?.({
+      events,
+      up_to: upTo,
+      position: page[page.length - 1]!.global_position,
+      elapsed_ms: elapsed,
+      events_per_second: ratePerSecond(events, elapsed),
+    });
+  }
+  const duration = Date.now() - started;
+  return { events, duration_ms: duration, events_per_second: ratePerSecond(events, duration) };
+}
+
 export function ratePerSecond(events: number, elapsedMs: number): number {
   return elapsedMs > 0 ? Math.round((events * 1000) / elapsedMs) : events;
 }

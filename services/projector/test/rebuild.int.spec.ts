@@ -1,6 +1,13 @@
 import { databaseKinds } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRebuildReport, rebuildReadModels, runProjector, type Projector } from '../src/index.js';
+import {
+  formatRebuildReport,
+  readLogOnly,
+  rebuildReadModels,
+  runProjector,
+  type Projector,
+  type RebuildProgress,
+} from '../src/index.js';
 import { balances, checkpoint, createHarness, transactionRows, type Harness } from './harness.js';
 import { purchased } from './ledger-events.js';
 import { seedLedger } from './seed-ledger.js';
@@ -33,6 +40,19 @@ describe.each(databaseKinds())('rebuilding the read models on %s', (kind) => {
     expect(report.tables[2]!.live_rows).toBeGreaterThan(3);
     const shadow = await h.sql.query(`SELECT to_regclass('account_balances_rebuild') AS t`);
     expect(shadow.rows[0]!.t).toBeNull();
+  });
+
+  it('reads the whole log as a rebuild does, page by page, and writes nothing', async () => {
+    const before = await transactionRows(h.sql);
+    const progress: RebuildProgress[] = [];
+    const read = await readLogOnly(h.store, { batchSize: 7, onProgress: (p) => progress.push(p) });
+    expect(read.events).toBe(head);
+    expect(read.events_per_second).toBeGreaterThan(0);
+    expect(progress.map((p) => p.events)).toEqual(
+      Array.from({ length: Math.ceil(head / 7) }, (_, page) => Math.min(head, (page + 1) * 7)),
+    );
+    expect(progress.at(-1)).toMatchObject({ position: head, up_to: head });
+    expect(await transactionRows(h.sql)).toEqual(before);
   });
 
   it('reports tampered rows and repairs them with swap, while the projector keeps running', async () => {
