@@ -26,6 +26,9 @@ export function walletBulkFold(tables: ReadModelTables): BulkFold {
   const fold = new WalletFold();
   return {
     add: (events) => fold.add(events),
+    get rows() {
+      return fold.deltas.size + fold.movements.size;
+    },
     async write(tx: SqlExecutor) {
       const balances = [...fold.deltas.values()];
       for (const rows of chunks(balances)) {

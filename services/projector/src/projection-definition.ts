@@ -15,6 +15,8 @@ import { LIVE_TABLES, WALLET_PROJECTION } from './read-model-tables.js';
 export interface BulkFold {
   /** The next events in position order. */
   add(events: readonly TStoredEvent[]): void;
+  /** How many rows the fold holds: the rebuild writes it once they reach MAX_FOLDED_ROWS. */
+  readonly rows: number;
   /** Writes every folded row into the projection's empty tables (called once). */
   write(tx: SqlExecutor): Promise<void>;
 }
@@ -25,8 +27,8 @@ export interface BulkFold {
  * does): a rebuild runs it with the search path pointing at shadow copies of `tables`, so the
  * same code fills the shadow. Registering a projection here is all it takes to have it rebuilt,
  * compared and audited. A projection whose batch writer folds in memory may also give `bulk`:
- * the rebuild then folds the whole log before writing anything, and `apply` writes only the
- * events that came after it.
+ * the rebuild then folds the log before writing anything, up to a bound on the rows held, and
+ * `apply` writes the events that came after it.
  */
 export interface ProjectionDefinition {
   name: string;

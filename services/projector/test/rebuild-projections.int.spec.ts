@@ -1,4 +1,4 @@
-import { databaseKinds } from '@evalmarket/testkit';
+import { databaseKinds, eventually } from '@evalmarket/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatRebuildReport,
@@ -47,6 +47,9 @@ function bulkNotes(seen: { indexes: number[] }, twice = false): ProjectionDefini
       const notes: TStoredEvent[] = [];
       return {
         add: (events) => notes.push(...events),
+        get rows() {
+          return notes.length;
+        },
         async write(tx) {
           const { rows } = await tx.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema()`,
@@ -305,6 +308,34 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
         [schema],
       );
       expect(rows.map((row) => row.indexname)).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('writes a bulk fold once it holds its bound of rows, and applies the rest of the replay', async () => {
+    const seen = { indexes: [] as number[] };
+    // Groups of 4 events: the fold reaches 5 rows with the second group and is written then.
+    const replay = await ShadowReplay.open(h.sql, [bulkNotes(seen)], 4, 5);
+    try {
+      const [schema] = replay.schemas;
+      const page = (await h.store.readAll({ after: 0, limit: 100 })).filter(
+        (event) => event.global_position <= replay.upTo,
+      );
+      expect(page.length).toBeGreaterThan(8);
+      await replay.applyPage(page.slice(0, 8));
+      const written = await eventually(
+        async () =>
+          (await h.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.test_notes`)).rows[0]!
+            .n,
+        (n) => n === 8,
+      );
+      expect(written).toBe(8);
+      await replay.applyPage(page.slice(8));
+      const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5 });
+      expect(seen.indexes).toEqual([0]);
+      expect(result).toMatchObject({ projection: 'notes', identical: true });
+      expect(result!.tables[0]!.rebuilt_rows).toBe(result!.tables[0]!.live_rows);
     } finally {
       await replay.close();
     }

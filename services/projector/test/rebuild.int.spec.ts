@@ -5,9 +5,12 @@ import {
   readLogOnly,
   rebuildReadModels,
   runProjector,
+  ShadowReplay,
+  WALLET_READ_MODELS,
   type Projector,
   type RebuildProgress,
 } from '../src/index.js';
+import { readEventPages } from '../src/read-event-pages.js';
 import { balances, checkpoint, createHarness, transactionRows, type Harness } from './harness.js';
 import { purchased } from './ledger-events.js';
 import { seedLedger } from './seed-ledger.js';
@@ -40,6 +43,22 @@ describe.each(databaseKinds())('rebuilding the read models on %s', (kind) => {
     expect(report.tables[2]!.live_rows).toBeGreaterThan(3);
     const shadow = await h.sql.query(`SELECT to_regclass('account_balances_rebuild') AS t`);
     expect(shadow.rows[0]!.t).toBeNull();
+  });
+
+  it('folds the wallet up to its bound of rows and replays the rest with its upserts, equal to the live one', async () => {
+    // Groups of 10 events and a fold of at most 20 rows: a few groups are folded, the rest upserted.
+    const replay = await ShadowReplay.open(h.sql, [WALLET_READ_MODELS], 10, 20);
+    try {
+      for await (const page of readEventPages(h.store, { after: 0, upTo: replay.upTo, batchSize: 10 })) {
+        await replay.applyPage(page);
+      }
+      const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5 });
+      expect(result).toMatchObject({ projection: 'wallet', position: head, identical: true });
+      expect(result!.tables.map((t) => t.live_rows)).toEqual(result!.tables.map((t) => t.rebuilt_rows));
+      expect(result!.tables[1]!.live_rows).toBeGreaterThan(60);
+    } finally {
+      await replay.close();
+    }
   });
 
   it('reads the whole log as a rebuild does, page by page, and writes nothing', async () => {
