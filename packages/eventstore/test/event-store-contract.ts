@@ -10,6 +10,7 @@ import {
   type PostgresEventStore,
 } from '../src/index.js';
 import { packedEventHash } from '../src/hash-chain.js';
+import { BATCH_BODY_BYTES } from '../src/postgres/commit-plan.js';
 
 export interface ContractFixture {
   /** A store that has seen no other test's log (`reset` may make a new one); with its packed journal. */
@@ -336,6 +337,48 @@ export function runEventStoreContract(name: string, makeFixture: () => Promise<C
       expect(
         cut.rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry)),
       ).toEqual(JSON.parse(body));
+    });
+
+    it('cuts a long packed run into batches of about BATCH_BODY_BYTES, linked in one chain', async () => {
+      const text = 'x'.repeat(5_000);
+      const outcomes = await store
+        .prepare([
+          {
+            packed: true,
+            appends: [
+              {
+                stream_id: 'long-run',
+                expected_version: 'no_stream',
+                events: Array.from({ length: 50 }, (_, n) => ({ type: 'Packed', data: { n, text } })),
+              },
+            ],
+          },
+        ])
+        .run();
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      const { rows } = await fixture.sql.query<{ first: string; last: string; bytes: number }>(
+        `SELECT first_position AS first, last_position AS last, octet_length(events) AS bytes
+         FROM event_batches WHERE format = 2 ORDER BY first_position`,
+      );
+      // 50 entries of about 5 KB: three batches, each closed at the first entry that reached the size.
+      expect(rows.length).toBe(3);
+      expect(rows.map((r) => [Number(r.first), Number(r.last)])).toEqual([
+        [1, 20],
+        [21, 40],
+        [41, 50],
+      ]);
+      for (const row of rows.slice(0, -1)) {
+        expect(row.bytes).toBeGreaterThanOrEqual(BATCH_BODY_BYTES);
+        expect(row.bytes).toBeLessThan(BATCH_BODY_BYTES + 5_100);
+      }
+      const all = await store.readAll({ after: 0, limit: 100 });
+      expect(all.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect(all.map((e) => e.stream_version)).toEqual(Array.from({ length: 50 }, (_, n) => n + 1));
+      // Each batch links to the one before it.
+      expect(all[20]!.prev_hash).toBe(all[19]!.hash);
+      expect(all[20]!.hash).not.toBe(all[19]!.hash);
+      expect(all[40]!.prev_hash).toBe(all[39]!.hash);
+      expect(await store.verifyHashChain({ batchSize: 7 })).toEqual({ ok: true, checked: 50 });
     });
 
     it('packs units into the journal and reads them back with the rows, in position order', async () => {

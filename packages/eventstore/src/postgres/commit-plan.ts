@@ -7,6 +7,16 @@ import { EventsToWrite } from './event-rows.js';
 import { PackedRun } from './packed-batch.js';
 import type { CheckedUnit } from './validate-unit.js';
 
+/**
+ * A packed run closes once its body reaches this many bytes, and the next event starts another
+ * batch. A reader makes each body one string, and V8 puts a string of more than about 128 KB in
+ * its large-object space, where making it cost about 30 times as much a byte: the scale world's
+ * batches of 145 KB made that a fifth of the time taken to read the log
+ * (docs/perf/2026-12-05-wallet-bulk-path-and-read-floor.md). An entry of up to 32 KB past this
+ * keeps a body under that size; a larger event still makes a larger batch.
+ */
+export const BATCH_BODY_BYTES = 96 * 1024;
+
 /** A unit as validation left it: checked, or refused. */
 export type Checked = CheckedUnit | EventStoreError;
 
@@ -187,10 +197,7 @@ class Planner {
 
   private startOrEndRun(unit: JournalUnit): void {
     if (unit.packed) {
-      if (!this.run) {
-        this.run = new PackedRun(this.position + 1, this.prevHash, this.recordedAt);
-        this.batches.push(this.run);
-      }
+      if (!this.run) this.startRun();
     } else if (this.run) {
       this.prevHash = this.run.close();
       this.run = undefined;
@@ -237,8 +244,19 @@ class Planner {
     return events;
   }
 
+  /** A new packed run (one format 2 batch), starting at `first` (the next position unless told). */
+  private startRun(first = this.position + 1): void {
+    this.run = new PackedRun(first, this.prevHash, this.recordedAt);
+    this.batches.push(this.run);
+  }
+
   private place(stored: TStoredEvent, dataJson: string, metadataJson: string): void {
     if (this.run) {
+      if (this.run.events.length > 0 && this.run.bodyBytes >= BATCH_BODY_BYTES) {
+        // The next event opens a batch of its own, linked after this one.
+        this.prevHash = this.run.close();
+        this.startRun(stored.global_position);
+      }
       // Linked when the run closes.
       this.run.push(stored, dataJson, metadataJson);
     } else {

@@ -66,6 +66,11 @@ export class PackedRun {
     return this.first + this.events.length - 1;
   }
 
+  /** The body's length in UTF-8 bytes, so far. */
+  get bodyBytes(): number {
+    return this.entryOffsets.at(-1)!;
+  }
+
   push(event: TStoredEvent, dataJson: string, metadataJson: string): void {
     // Ids, stream ids and types were checked against patterns that need no JSON escaping.
     const entry = `["${event.event_id}","${event.stream_id}",${event.stream_version},"${event.type}",${event.schema_version},${dataJson},${metadataJson}]`;
