@@ -83,8 +83,9 @@ async function dropSecondaryIndexes(tx: SqlExecutor, schema: string): Promise<st
 }
 
 /**
- * Drops the schema's primary keys, unique constraints and unique indexes, returning the
- * statements that add them again (constraints first: an index of its own may name their columns).
+ * Drops the schema's primary keys and unique and exclusion constraints, then its other indexes
+ * (the unique ones: dropSecondaryIndexes took the rest), returning the statements that add them
+ * again in that order.
  */
 async function dropKeys(tx: SqlExecutor, schema: string): Promise<string[]> {
   const { rows: constraints } = await tx.query<{ tab: string; name: string; definition: string }>(
