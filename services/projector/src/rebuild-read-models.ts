@@ -1,3 +1,4 @@
+import type { TStoredEvent } from '@evalmarket/contracts';
 import type { SqlClient } from '@evalmarket/db';
 import type { EventStore } from '@evalmarket/eventstore';
 import { WALLET_READ_MODELS, type ProjectionDefinition } from './projection-definition.js';
@@ -71,16 +72,7 @@ export async function rebuildReadModels(options: RebuildReadModelsOptions): Prom
     for await (const page of readEventPages(store, { after: 0, upTo, batchSize: options.batchSize })) {
       await replay.applyPage(page);
       replayed += page.length;
-      if (options.onProgress) {
-        const elapsed = Date.now() - started;
-        options.onProgress({
-          events: replayed,
-          up_to: upTo,
-          position: page[page.length - 1]!.global_position,
-          elapsed_ms: elapsed,
-          events_per_second: ratePerSecond(replayed, elapsed),
-        });
-      }
+      options.onProgress?.(progressAt(replayed, upTo, page, started));
     }
     const projections = await replay.settle({
       store,
@@ -126,17 +118,27 @@ export async function readLogOnly(
   let events = 0;
   for await (const page of readEventPages(store, { after: 0, upTo, batchSize: options.batchSize })) {
     events += page.length;
-    const elapsed = Date.now() - started;
-    options.onProgress?.({
-      events,
-      up_to: upTo,
-      position: page[page.length - 1]!.global_position,
-      elapsed_ms: elapsed,
-      events_per_second: ratePerSecond(events, elapsed),
-    });
+    options.onProgress?.(progressAt(events, upTo, page, started));
   }
   const duration = Date.now() - started;
   return { events, duration_ms: duration, events_per_second: ratePerSecond(events, duration) };
+}
+
+/** Where a pass over the log stands after `page`, begun at `started` (ms). */
+function progressAt(
+  events: number,
+  upTo: number,
+  page: readonly TStoredEvent[],
+  started: number,
+): RebuildProgress {
+  const elapsed = Date.now() - started;
+  return {
+    events,
+    up_to: upTo,
+    position: page[page.length - 1]!.global_position,
+    elapsed_ms: elapsed,
+    events_per_second: ratePerSecond(events, elapsed),
+  };
 }
 
 export function ratePerSecond(events: number, elapsedMs: number): number {

@@ -75,6 +75,15 @@ function bulkNotes(seen: { indexes: number[] }, twice = false): ProjectionDefini
   };
 }
 
+/** The indexes of a shadow schema, by name. */
+async function schemaIndexes(h: Harness, schema: string | undefined): Promise<string[]> {
+  const { rows } = await h.sql.query<{ indexname: string }>(
+    'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
+    [schema],
+  );
+  return rows.map((row) => row.indexname);
+}
+
 describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind) => {
   let h: Harness;
   let projector: Projector;
@@ -109,13 +118,7 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     const replay = await ShadowReplay.open(h.sql, [NOTES]);
     try {
       const [schema] = replay.schemas;
-      const indexes = async () =>
-        (
-          await h.sql.query<{ indexname: string }>(
-            'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
-            [schema],
-          )
-        ).rows.map((row) => row.indexname);
+      const indexes = () => schemaIndexes(h, schema);
       // The primary keys stay: the upserts and the comparison need them.
       expect(await indexes()).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
       const page = (await h.store.readAll({ after: 0, limit: 100 })).filter(
@@ -303,11 +306,7 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
         ['test_notes', head],
         ['test_note_counts', 3],
       ]);
-      const { rows } = await h.sql.query<{ indexname: string }>(
-        'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
-        [schema],
-      );
-      expect(rows.map((row) => row.indexname)).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
+      expect(await schemaIndexes(h, schema)).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
     } finally {
       await replay.close();
     }
@@ -370,11 +369,7 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
       await projector.waitFor(head);
       const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5, maxTailEvents: 1 });
       expect(result).toMatchObject({ projection: 'notes', position: head, identical: true });
-      const { rows } = await h.sql.query<{ indexname: string }>(
-        'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
-        [schema],
-      );
-      expect(rows.map((row) => row.indexname)).toEqual([
+      expect(await schemaIndexes(h, schema)).toEqual([
         'test_note_counts_pkey',
         'test_notes_pkey',
         'test_notes_version_idx',
