@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@evalmarket/db';
+import { insertChunks } from './bulk-insert.js';
 import {
   balanceParameters,
   insertBalances,
@@ -9,12 +10,6 @@ import {
 import type { BulkFold } from './projection-definition.js';
 import type { ReadModelTables } from './read-model-tables.js';
 import { insertRewardDays, rewardDayChanges, rewardDayParameters } from './reward-days.js';
-
-/**
- * Rows per insert statement. Each statement's parameters are built whole in memory (12 arrays
- * of this many values for the transactions), so this bounds the extra memory of writing.
- */
-const ROWS_PER_INSERT = 10_000;
 
 /**
  * The wallet's bulk path: the same fold as a batch's (WalletFold), over the whole replay, written
@@ -31,21 +26,17 @@ export function walletBulkFold(tables: ReadModelTables): BulkFold {
     },
     async write(tx: SqlExecutor) {
       const balances = [...fold.deltas.values()];
-      for (const rows of chunks(balances)) {
+      for (const rows of insertChunks(balances)) {
         await tx.query(insertBalances(tables.accountBalances), balanceParameters(rows, fold.touchedAt));
       }
       const movements = [...fold.movements.values()];
-      for (const rows of chunks(movements)) {
+      for (const rows of insertChunks(movements)) {
         await tx.query(insertMovements(tables.walletTransactions), movementParameters(rows));
       }
       const days = rewardDayChanges(movements, new Map());
-      for (const rows of chunks(days)) {
+      for (const rows of insertChunks(days)) {
         await tx.query(insertRewardDays(tables.rewardDays), rewardDayParameters(rows));
       }
     },
   };
-}
-
-function* chunks<T>(rows: readonly T[]): Generator<T[]> {
-  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) yield rows.slice(at, at + ROWS_PER_INSERT);
 }

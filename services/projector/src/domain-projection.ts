@@ -81,3 +81,14 @@ export function createDomainProjection(domains: readonly DomainEventHandlers[]):
     return { handled };
   };
 }
+
+/**
+ * A domain's handlers without those of `types`: for a bulk path's rest, when a fold takes
+ * those events.
+ */
+export function withoutEventTypes(
+  handlers: DomainEventHandlers,
+  types: ReadonlySet<string>,
+): DomainEventHandlers {
+  return Object.fromEntries(Object.entries(handlers).filter(([type]) => !types.has(type)));
+}

@@ -8,6 +8,7 @@ export {
 export {
   createDomainProjection,
   handlerOfRuns,
+  withoutEventTypes,
   DOMAIN_PROJECTION,
   type DomainEventHandler,
   type DomainEventHandlers,
@@ -61,7 +62,13 @@ export {
 } from './rebuild-read-models.js';
 export { ShadowReplay, type SettleOptions } from './rebuild/shadow-replay.js';
 export { readTableShape, type TableShape } from './rebuild/table-shape.js';
-export { WALLET_READ_MODELS, type BulkFold, type ProjectionDefinition } from './projection-definition.js';
+export {
+  WALLET_READ_MODELS,
+  type BulkFold,
+  type BulkPath,
+  type ProjectionDefinition,
+} from './projection-definition.js';
+export { insertRows, type InsertColumn } from './bulk-insert.js';
 export {
   auditLedger,
   DEFAULT_MAX_PROJECTION_LAG,

@@ -14,6 +14,17 @@ import {
 import type { TStoredEvent } from '@evalmarket/contracts';
 import { createHarness, type Harness } from './harness.js';
 
+/** The notes per stream, one upsert per event. */
+const applyNoteCounts: ApplyProjection = async (tx, events) => {
+  for (const event of events) {
+    await tx.query(
+      `INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, 1)
+       ON CONFLICT (stream_id) DO UPDATE SET notes = test_note_counts.notes + 1`,
+      [event.stream_id],
+    );
+  }
+};
+
 /** A projection the rebuild knows nothing about beyond its registration: composite key, json. */
 const applyNotes: ApplyProjection = async (tx, events) => {
   for (const event of events) {
@@ -23,12 +34,8 @@ const applyNotes: ApplyProjection = async (tx, events) => {
       JSON.stringify(event.data),
       [event.type],
     ]);
-    await tx.query(
-      `INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, 1)
-       ON CONFLICT (stream_id) DO UPDATE SET notes = test_note_counts.notes + 1`,
-      [event.stream_id],
-    );
   }
+  await applyNoteCounts(tx, events);
 };
 const NOTES: ProjectionDefinition = {
   name: 'notes',
@@ -37,40 +44,51 @@ const NOTES: ProjectionDefinition = {
 };
 
 /**
- * NOTES with a bulk path: the notes and counts folded in memory, written as plain inserts (which
- * a key in place would refuse twice over when `twice`), recording how many indexes the tables had.
+ * NOTES with a bulk path: the notes (and the counts, unless `countsApart`) folded in memory,
+ * written as plain inserts (which a key in place would refuse twice over when `twice`), recording
+ * how many indexes the notes table had; with `countsApart` the counts are the rest, written group
+ * by group while the notes fold.
  */
-function bulkNotes(seen: { indexes: number[] }, twice = false): ProjectionDefinition {
+function bulkNotes(
+  seen: { indexes: number[] },
+  { twice = false, countsApart = false } = {},
+): ProjectionDefinition {
   return {
     ...NOTES,
-    bulk: () => {
-      const notes: TStoredEvent[] = [];
-      return {
-        add: (events) => notes.push(...events),
-        get rows() {
-          return notes.length;
-        },
-        async write(tx) {
-          const { rows } = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema()`,
-          );
-          seen.indexes.push(rows[0]!.n);
-          const counts = new Map<string, number>();
-          for (const event of twice ? [...notes, notes[0]!] : notes) {
-            await tx.query(
-              `INSERT INTO test_notes (stream_id, version, body, tags) VALUES ($1, $2, $3::json, $4)`,
-              [event.stream_id, event.stream_version, JSON.stringify(event.data), [event.type]],
+    bulk: {
+      tables: countsApart ? ['test_notes'] : NOTES.tables,
+      rest: countsApart ? applyNoteCounts : undefined,
+      fold: () => {
+        const notes: TStoredEvent[] = [];
+        return {
+          add: (events) => notes.push(...events),
+          get rows() {
+            return notes.length;
+          },
+          async write(tx) {
+            const { rows } = await tx.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_indexes
+               WHERE schemaname = current_schema() AND tablename = 'test_notes'`,
             );
-            counts.set(event.stream_id, (counts.get(event.stream_id) ?? 0) + 1);
-          }
-          for (const [stream_id, count] of counts) {
-            await tx.query(`INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, $2)`, [
-              stream_id,
-              count,
-            ]);
-          }
-        },
-      };
+            seen.indexes.push(rows[0]!.n);
+            const counts = new Map<string, number>();
+            for (const event of twice ? [...notes, notes[0]!] : notes) {
+              await tx.query(
+                `INSERT INTO test_notes (stream_id, version, body, tags) VALUES ($1, $2, $3::json, $4)`,
+                [event.stream_id, event.stream_version, JSON.stringify(event.data), [event.type]],
+              );
+              counts.set(event.stream_id, (counts.get(event.stream_id) ?? 0) + 1);
+            }
+            if (countsApart) return;
+            for (const [stream_id, count] of counts) {
+              await tx.query(`INSERT INTO test_note_counts (stream_id, notes) VALUES ($1, $2)`, [
+                stream_id,
+                count,
+              ]);
+            }
+          },
+        };
+      },
     },
   };
 }
@@ -312,6 +330,39 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     }
   });
 
+  it("folds only the bulk path's tables: the rest is written group by group, its keys in place", async () => {
+    const seen = { indexes: [] as number[] };
+    const replay = await ShadowReplay.open(h.sql, [bulkNotes(seen, { countsApart: true })], 4);
+    try {
+      const [schema] = replay.schemas;
+      // The counts keep their key all along (their upserts need it); the notes have none.
+      expect(await schemaIndexes(h, schema)).toEqual(['test_note_counts_pkey']);
+      const page = (await h.store.readAll({ after: 0, limit: 100 })).filter(
+        (event) => event.global_position <= replay.upTo,
+      );
+      await replay.applyPage(page);
+      const counted = await eventually(
+        async () =>
+          (
+            await h.sql.query<{ n: number }>(
+              `SELECT coalesce(sum(notes), 0)::int AS n FROM ${schema}.test_note_counts`,
+            )
+          ).rows[0]!.n,
+        (n) => n === page.length,
+      );
+      // The page is one group (more than 4 events): its counts are written before the settle.
+      expect(counted).toBe(page.length);
+      const notes = await h.sql.query(`SELECT count(*)::int AS n FROM ${schema}.test_notes`);
+      expect(notes.rows[0]).toEqual({ n: 0 });
+      const [result] = await replay.settle({ store: h.store, swap: false, maxSamples: 5 });
+      expect(seen.indexes).toEqual([0]);
+      expect(result).toMatchObject({ projection: 'notes', identical: true });
+      expect(await schemaIndexes(h, schema)).toEqual(['test_note_counts_pkey', 'test_notes_pkey']);
+    } finally {
+      await replay.close();
+    }
+  });
+
   it('writes a bulk fold once it holds its bound of rows, and applies the rest of the replay', async () => {
     const seen = { indexes: [] as number[] };
     // Groups of 4 events: the fold reaches 5 rows with the second group and is written then.
@@ -344,7 +395,7 @@ describe.each(databaseKinds())('rebuilding a registered projection on %s', (kind
     const report = await rebuildReadModels({
       sql: h.sql,
       store: h.store,
-      projections: [bulkNotes({ indexes: [] }, true)],
+      projections: [bulkNotes({ indexes: [] }, { twice: true })],
     });
     expect(report).toMatchObject({ identical: false, swapped: false });
     expect(report.projections[0]!.error).toMatch(

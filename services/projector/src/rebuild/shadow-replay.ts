@@ -143,7 +143,7 @@ export class ShadowReplay {
         built: 0,
         target: await readCheckpoint(sql, shadow.projection.name),
         lane: new SerialLane(),
-        fold: shadow.projection.bulk?.(),
+        fold: shadow.projection.bulk?.fold(),
       });
     }
     return new ShadowReplay(sql, progress, Math.max(1, groupEvents), maxFoldedRows);
@@ -193,8 +193,12 @@ export class ShadowReplay {
     const events = group.filter((e) => e.global_position > p.built && e.global_position <= p.target);
     if (events.length === 0) return;
     try {
-      if (p.fold) p.fold.add(events);
-      else await this.sql.transaction((tx) => applyInShadow(tx, p.shadow, events), { begin: SHADOW_ONLY });
+      // While it folds, a bulk projection writes only its other tables (if any) group by group.
+      const rest = p.fold ? p.shadow.projection.bulk?.rest : p.shadow.projection.apply;
+      p.fold?.add(events);
+      if (rest) {
+        await this.sql.transaction((tx) => applyInShadow(tx, p.shadow, events, rest), { begin: SHADOW_ONLY });
+      }
       p.built = events[events.length - 1]!.global_position;
     } catch (error) {
       p.error = describeFailure(events, error);

@@ -59,7 +59,8 @@ export async function createShadows(
         );
       }
       shadow.deferredIndexes = await dropSecondaryIndexes(tx, shadow.schema);
-      if (shadow.projection.bulk) shadow.deferredKeys = await dropKeys(tx, shadow.schema);
+      const bulk = shadow.projection.bulk;
+      if (bulk) shadow.deferredKeys = await dropKeys(tx, shadow.schema, bulk.tables);
     }
   });
   return shadows;
@@ -83,17 +84,17 @@ async function dropSecondaryIndexes(tx: SqlExecutor, schema: string): Promise<st
 }
 
 /**
- * Drops the schema's primary keys and unique and exclusion constraints, then its other indexes
- * (the unique ones: dropSecondaryIndexes took the rest), returning the statements that add them
- * again in that order.
+ * Drops the primary keys and unique and exclusion constraints of the schema's `tables`, then
+ * their other indexes (the unique ones: dropSecondaryIndexes took the rest), returning the
+ * statements that add them again in that order.
  */
-async function dropKeys(tx: SqlExecutor, schema: string): Promise<string[]> {
+async function dropKeys(tx: SqlExecutor, schema: string, tables: readonly string[]): Promise<string[]> {
   const { rows: constraints } = await tx.query<{ tab: string; name: string; definition: string }>(
     `SELECT t.relname AS tab, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
      FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
-     WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'x')
+     WHERE n.nspname = $1 AND t.relname = ANY($2::text[]) AND k.contype IN ('p', 'u', 'x')
      ORDER BY t.relname, k.conname`,
-    [schema],
+    [schema, tables],
   );
   const statements: string[] = [];
   for (const row of constraints) {
@@ -104,8 +105,9 @@ async function dropKeys(tx: SqlExecutor, schema: string): Promise<string[]> {
   const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 ORDER BY c.relname`,
-    [schema],
+       JOIN pg_class t ON t.oid = i.indrelid
+     WHERE n.nspname = $1 AND t.relname = ANY($2::text[]) ORDER BY c.relname`,
+    [schema, tables],
   );
   for (const row of indexes) {
     await tx.query(`DROP INDEX ${ident(schema)}.${ident(row.name)}`);
@@ -144,13 +146,17 @@ export async function dropShadows(sql: SqlClient, shadows: readonly Shadow[]): P
   for (const shadow of shadows) await sql.query(`DROP SCHEMA IF EXISTS ${ident(shadow.schema)} CASCADE`);
 }
 
-/** Applies events with the projection's own code into its shadow, inside `tx` (see inShadow). */
+/**
+ * Applies events with the projection's own code (`apply`, or the given writer: its bulk path's
+ * rest) into its shadow, inside `tx` (see inShadow).
+ */
 export async function applyInShadow(
   tx: SqlExecutor,
   shadow: Shadow,
   events: Parameters<ProjectionDefinition['apply']>[1],
+  apply: ProjectionDefinition['apply'] = shadow.projection.apply,
 ): Promise<void> {
-  await inShadow(tx, shadow, () => shadow.projection.apply(tx, events));
+  await inShadow(tx, shadow, () => apply(tx, events));
 }
 
 /**
