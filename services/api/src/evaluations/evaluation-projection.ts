@@ -5,7 +5,8 @@ import { handlerOfRuns, type DomainEventHandlers } from '@evalmarket/projector';
 import { z } from 'zod';
 import { addEvaluationCredits, statusMoves } from './evaluation-credits.js';
 
-const ZRewardReleased = z.object({ transfer_id: z.string(), reason: z.string() });
+/** The ledger's RewardReleased, as far as an evaluation's assignments read it. */
+export const ZRewardReleased = z.object({ transfer_id: z.string(), reason: z.string() });
 
 /**
  * Claims as assignments, in one statement with their reserved credits (evaluation_credits); a
@@ -44,7 +45,8 @@ async function itemsClaimed(tx: SqlExecutor, events: TStoredEvent[]): Promise<vo
  * Votes in one statement: each vote once (from its assignment), and only new votes settle their
  * assignment (moving its credits from reserved to spent, evaluation_credits), count on their item
  * and on the evaluation's day of the claim (evaluation_vote_days, what a budget period spent; of
- * those, the paid votes the spending breakdown counts). The items are also named by `ANY($7)`, so the planner
+ * those, the paid votes the spending breakdown counts). A vote is counted from the event that
+ * inserted it: the first of its id whose assignment exists, as one event at a time would. The items are also named by `ANY($7)`, so the planner
  * looks them up by key instead of hashing the counts and scanning every item.
  */
 async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void> {
@@ -61,7 +63,7 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
        FROM input i JOIN evaluation_assignments a ON a.assignment_id = i.assignment_id
        ORDER BY i.ord
        ON CONFLICT DO NOTHING
-       RETURNING vote_id, evaluation_id, tier, reward_credits, claimed_at),
+       RETURNING vote_id, assignment_id, evaluation_id, tier, reward_credits, claimed_at),
      rolled_up AS (
        INSERT INTO evaluation_vote_days AS d (evaluation_id, day, tier, votes, paid_votes, credits)
        SELECT evaluation_id, (claimed_at AT TIME ZONE 'UTC')::date, tier, count(*),
@@ -71,7 +73,8 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
          paid_votes = d.paid_votes + EXCLUDED.paid_votes, credits = d.credits + EXCLUDED.credits),
      counted AS (
        SELECT DISTINCT ON (i.vote_id) i.vote_id, i.assignment_id, i.voted_at, i.position, i.item_id, i.value
-       FROM input i JOIN vote v ON v.vote_id = i.vote_id ORDER BY i.vote_id, i.ord),
+       FROM input i JOIN vote v ON v.vote_id = i.vote_id AND v.assignment_id = i.assignment_id
+       ORDER BY i.vote_id, i.ord),
      settled AS (
        UPDATE evaluation_assignments a SET status = 'voted', settled_at = c.voted_at, updated_position = c.position
        FROM counted c JOIN evaluation_assignments was ON was.assignment_id = c.assignment_id
@@ -96,15 +99,37 @@ async function votesCast(tx: SqlExecutor, events: TStoredEvent[]): Promise<void>
 
 /**
  * A run of claims and votes (they interleave when a vote and the next claim share a commit): the
- * claims first, then the votes, the same as in log order. A claim only inserts its own new
- * assignment, which no earlier vote touches, and a vote always comes after its own claim.
+ * claims first, then the votes, the same as in log order, because a claim only inserts its own new
+ * assignment, which no earlier vote touches. The writer always records a vote after its claim; a
+ * log that does not (a vote that names an assignment claimed later in the run) is cut before that
+ * claim, so the vote finds no assignment, as it would one event at a time.
  */
 const claimsAndVotes = handlerOfRuns(async (tx, events) => {
-  const claims = events.filter((event) => event.type === 'ItemClaimed');
-  const votes = events.filter((event) => event.type === 'VoteCast');
-  if (claims.length > 0) await itemsClaimed(tx, claims);
-  if (votes.length > 0) await votesCast(tx, votes);
+  for (const segment of segmentsClaimingFirst(events)) {
+    const claims = segment.filter((event) => event.type === 'ItemClaimed');
+    const votes = segment.filter((event) => event.type === 'VoteCast');
+    if (claims.length > 0) await itemsClaimed(tx, claims);
+    if (votes.length > 0) await votesCast(tx, votes);
+  }
 });
+
+/** Cuts a run before each claim of an assignment that an earlier vote of the same segment named. */
+function segmentsClaimingFirst(events: TStoredEvent[]): TStoredEvent[][] {
+  let segment: TStoredEvent[] = [];
+  const segments = [segment];
+  let voted = new Set<unknown>();
+  for (const event of events) {
+    const assignment = (event.data as { assignment_id?: unknown }).assignment_id;
+    if (event.type === 'ItemClaimed' && voted.has(assignment)) {
+      segment = [];
+      segments.push(segment);
+      voted = new Set();
+    }
+    if (event.type === 'VoteCast') voted.add(assignment);
+    segment.push(event);
+  }
+  return segments;
+}
 
 const UPDATABLE_COLUMNS = new Set(['title', 'description', 'model_type', 'is_public', 'parameters']);
 
@@ -412,7 +437,8 @@ async function releaseClaim(
   );
 }
 
-function jsonOrNull(value: unknown): string | null {
+/** A payload as the jsonb columns take it: JSON text, or NULL for none. */
+export function jsonOrNull(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
