@@ -2,9 +2,17 @@ import {
   createDomainProjection,
   DOMAIN_PROJECTION,
   WALLET_READ_MODELS,
+  withoutEventTypes,
   type ProjectionDefinition,
 } from '@evalmarket/projector';
+import {
+  EVALUATION_FOLDED_EVENTS,
+  EVALUATION_FOLDED_TABLES,
+  evaluationBulkFold,
+} from '../evaluations/evaluation-bulk-fold.js';
 import { DOMAIN_READ_MODELS } from './domains.js';
+
+const DOMAIN_HANDLERS = DOMAIN_READ_MODELS.map((model) => model.handlers);
 
 /**
  * Every projection of the app with the tables it owns: what `npm run rebuild-read-models`
@@ -16,7 +24,16 @@ export const READ_MODEL_PROJECTIONS: readonly ProjectionDefinition[] = [
   {
     name: DOMAIN_PROJECTION,
     tables: [...new Set(DOMAIN_READ_MODELS.flatMap((model) => model.tables))],
-    apply: createDomainProjection(DOMAIN_READ_MODELS.map((model) => model.handlers)),
+    apply: createDomainProjection(DOMAIN_HANDLERS),
+    // The evaluation domain's hot tables are folded (only its handlers write them); the other
+    // domains' and the evaluation's other events are written group by group meanwhile.
+    bulk: {
+      tables: EVALUATION_FOLDED_TABLES,
+      fold: evaluationBulkFold,
+      rest: createDomainProjection(
+        DOMAIN_HANDLERS.map((handlers) => withoutEventTypes(handlers, EVALUATION_FOLDED_EVENTS)),
+      ),
+    },
   },
 ];
 
