@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyChunks, copyStatement } from './copy-text.js';
 import { withArrayLiterals } from './array-literal.js';
 import type { Lease, QueryResult, Row, SqlClient } from './sql-client.js';
 
@@ -213,6 +217,11 @@ export function createPgClient(options: PgClientOptions): SqlClient {
           {
             query: (sql, params) => run(connection, sql, params),
             beforeCommit: (sql) => void closing.push(sql),
+            copyColumns: (table, columns, values) =>
+              pipeline(
+                Readable.from(copyChunks(values)),
+                connection.query(copyFrom(copyStatement(table, columns))),
+              ),
           },
           begun,
         );

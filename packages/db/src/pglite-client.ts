@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { copyChunks, copyStatement } from './copy-text.js';
 import type { QueryResult, Row, SqlClient, TransactionExecutor } from './sql-client.js';
 
 export interface PgliteClientOptions {
@@ -41,6 +42,12 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
           query: async <R extends Row>(sql: string, params?: readonly unknown[]) =>
             normalise(await inner.query<R>(sql, params as unknown[] | undefined)),
           beforeCommit: (sql) => void closing.push(sql),
+          // PGlite reads COPY's input from a blob it names /dev/blob, one statement per piece.
+          async copyColumns(table, columns, values) {
+            const statement = copyStatement(table, columns, "'/dev/blob'");
+            for (const text of copyChunks(values))
+              await inner.query(statement, [], { blob: new Blob([text]) });
+          },
         };
         const begun = options?.begin ? execResults(await inner.exec(options.begin)) : [];
         const result = await fn(tx, begun);

@@ -19,6 +19,16 @@ export interface TransactionExecutor extends SqlExecutor {
    * `transaction` throws.
    */
   beforeCommit(sql: string): void;
+  /**
+   * Writes rows into `table`'s `columns` with COPY: `values` holds one array per column, all of
+   * one length. For bulk writes into tables nothing else reads yet; a row that breaks a
+   * constraint fails the whole COPY, and with it the transaction.
+   */
+  copyColumns(
+    table: string,
+    columns: readonly string[],
+    values: readonly (readonly unknown[])[],
+  ): Promise<void>;
 }
 
 export interface TransactionOptions {

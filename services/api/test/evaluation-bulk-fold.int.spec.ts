@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TStoredEvent } from '@evalmarket/contracts';
-import type { SqlExecutor } from '@evalmarket/db';
+import type { TransactionExecutor } from '@evalmarket/db';
 import { createDomainProjection, type BulkFold } from '@evalmarket/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -146,7 +146,7 @@ function hostileLog(seed: number, length: number): TStoredEvent[] {
 async function inSchema(
   sql: Awaited<ReturnType<typeof startTestRuntime>>['sql'],
   schema: string,
-  write: (tx: SqlExecutor) => Promise<unknown>,
+  write: (tx: TransactionExecutor) => Promise<unknown>,
 ): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.query(`SELECT set_config('search_path', $1, true)`, [`${schema}, public`]);

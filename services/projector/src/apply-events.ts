@@ -104,10 +104,21 @@ async function upsertBalanceDeltas(
   );
 }
 
+/** The balances' columns, in the order of balanceParameters. */
+export const BALANCE_COLUMNS = [
+  'account_id',
+  'user_id',
+  'kind',
+  'debits_pending',
+  'debits_posted',
+  'credits_pending',
+  'credits_posted',
+  'updated_position',
+] as const;
+
 /** The balances' multi-row insert, one array parameter per column (balanceParameters). */
 export function insertBalances(table: string): string {
-  return `INSERT INTO ${table} AS b (account_id, user_id, kind, debits_pending, debits_posted, credits_pending,
-       credits_posted, updated_position)
+  return `INSERT INTO ${table} AS b (${BALANCE_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
        $8::bigint[])`;
 }
@@ -115,7 +126,7 @@ export function insertBalances(table: string): string {
 export function balanceParameters(
   deltas: readonly TAccountBalance[],
   touchedAt: Map<string, number>,
-): unknown[] {
+): unknown[][] {
   return [
     deltas.map((d) => d.account_id),
     deltas.map((d) => accountUserId(d.account_id)),
@@ -144,15 +155,30 @@ async function upsertMovements(tx: SqlExecutor, table: string, rows: WalletMovem
   );
 }
 
+/** The transactions' columns, in the order of movementParameters. */
+export const MOVEMENT_COLUMNS = [
+  'id',
+  'user_id',
+  'context',
+  'type',
+  'amount',
+  'status',
+  'description',
+  'code',
+  'transfer_id',
+  'created_at',
+  'global_position',
+  'updated_position',
+] as const;
+
 /** The transactions' multi-row insert, one array parameter per column (movementParameters). */
 export function insertMovements(table: string): string {
-  return `INSERT INTO ${table} AS t (id, user_id, context, type, amount, status, description, code, transfer_id,
-       created_at, global_position, updated_position)
+  return `INSERT INTO ${table} AS t (${MOVEMENT_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
        $8::text[], $9::text[], $10::timestamptz[], $11::bigint[], $12::bigint[])`;
 }
 
-export function movementParameters(rows: readonly WalletMovement[]): unknown[] {
+export function movementParameters(rows: readonly WalletMovement[]): unknown[][] {
   return [
     rows.map((r) => r.id),
     rows.map((r) => r.user_id),

@@ -1,15 +1,14 @@
-import type { SqlExecutor } from '@evalmarket/db';
-import { insertChunks } from './bulk-insert.js';
+import type { TransactionExecutor } from '@evalmarket/db';
 import {
+  BALANCE_COLUMNS,
   balanceParameters,
-  insertBalances,
-  insertMovements,
+  MOVEMENT_COLUMNS,
   movementParameters,
   WalletFold,
 } from './apply-events.js';
 import type { BulkFold } from './projection-definition.js';
 import type { ReadModelTables } from './read-model-tables.js';
-import { insertRewardDays, rewardDayChanges, rewardDayParameters } from './reward-days.js';
+import { REWARD_DAY_COLUMNS, rewardDayChanges, rewardDayParameters } from './reward-days.js';
 
 /**
  * The wallet's bulk path: the same fold as a batch's (WalletFold), over the whole replay, written
@@ -24,19 +23,17 @@ export function walletBulkFold(tables: ReadModelTables): BulkFold {
     get rows() {
       return fold.deltas.size + fold.movements.size;
     },
-    async write(tx: SqlExecutor) {
+    async write(tx: TransactionExecutor) {
       const balances = [...fold.deltas.values()];
-      for (const rows of insertChunks(balances)) {
-        await tx.query(insertBalances(tables.accountBalances), balanceParameters(rows, fold.touchedAt));
-      }
+      await tx.copyColumns(
+        tables.accountBalances,
+        BALANCE_COLUMNS,
+        balanceParameters(balances, fold.touchedAt),
+      );
       const movements = [...fold.movements.values()];
-      for (const rows of insertChunks(movements)) {
-        await tx.query(insertMovements(tables.walletTransactions), movementParameters(rows));
-      }
+      await tx.copyColumns(tables.walletTransactions, MOVEMENT_COLUMNS, movementParameters(movements));
       const days = rewardDayChanges(movements, new Map());
-      for (const rows of insertChunks(days)) {
-        await tx.query(insertRewardDays(tables.rewardDays), rewardDayParameters(rows));
-      }
+      await tx.copyColumns(tables.rewardDays, REWARD_DAY_COLUMNS, rewardDayParameters(days));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { TStoredEvent } from '@evalmarket/contracts';
-import type { SqlExecutor } from '@evalmarket/db';
+import type { TransactionExecutor } from '@evalmarket/db';
 import { applyEvents } from './apply-events.js';
 import { walletBulkFold } from './bulk-wallet.js';
 import type { ApplyProjection } from './project-batch.js';
@@ -7,7 +7,7 @@ import { LIVE_TABLES, WALLET_PROJECTION } from './read-model-tables.js';
 
 /**
  * A projection's read models folded in memory over a rebuild's bulk replay (position 0 up to the
- * live checkpoint), then written once, each row in one plain insert into the shadow's empty
+ * live checkpoint), then written once, as plain rows copied into the shadow's empty
  * tables, which have no index yet: the keys are built afterwards in one sort each. The rows must
  * be exactly the ones `apply` leaves after the same events (the comparison with the live tables
  * says so when they are not). Tables are named unqualified, as in `apply`.
@@ -18,7 +18,7 @@ export interface BulkFold {
   /** How many rows the fold holds: the rebuild writes it once they reach MAX_FOLDED_ROWS. */
   readonly rows: number;
   /** Writes every folded row into the projection's empty tables (called once). */
-  write(tx: SqlExecutor): Promise<void>;
+  write(tx: TransactionExecutor): Promise<void>;
 }
 
 /**

@@ -122,13 +122,24 @@ export async function writeRewardDays(
   ]);
 }
 
+/** The roll-up's columns, in the order of rewardDayParameters. */
+export const REWARD_DAY_COLUMNS = [
+  'id',
+  'user_id',
+  'context',
+  'day',
+  'status',
+  'credits',
+  'rewards',
+] as const;
+
 /** The roll-up's multi-row insert, one array parameter per column (rewardDayParameters). */
 export function insertRewardDays(table: string): string {
-  return `INSERT INTO ${table} AS d (id, user_id, context, day, status, credits, rewards)
+  return `INSERT INTO ${table} AS d (${REWARD_DAY_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::bigint[], $7::bigint[])`;
 }
 
-export function rewardDayParameters(changes: readonly RewardDayChange[]): unknown[] {
+export function rewardDayParameters(changes: readonly RewardDayChange[]): unknown[][] {
   return [
     changes.map((c) => c.id),
     changes.map((c) => c.user_id),

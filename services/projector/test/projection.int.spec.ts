@@ -410,6 +410,10 @@ function failOn(sql: SqlClient, pattern: RegExp, when: () => boolean = () => tru
             tx.beforeCommit(
               pattern.test(text) && when() ? `DO $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$` : text,
             ),
+          copyColumns: (table, columns, values) => {
+            if (pattern.test(`COPY ${table}`) && when()) return Promise.reject(new Error('injected failure'));
+            return tx.copyColumns(table, columns, values);
+          },
         };
         return fn(wrapped, begun);
       }, options),

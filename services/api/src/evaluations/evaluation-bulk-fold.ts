@@ -1,5 +1,5 @@
 import { ZEvaluationEventData, type TStoredEvent } from '@evalmarket/contracts';
-import type { SqlExecutor } from '@evalmarket/db';
+import type { TransactionExecutor } from '@evalmarket/db';
 import { insertRows, type BulkFold, type InsertColumn } from '@evalmarket/projector';
 import { jsonOrNull, ZRewardReleased } from './evaluation-projection.js';
 
@@ -301,71 +301,70 @@ class EvaluationFold {
   }
 }
 
-const column = <Row>(name: keyof Row & string, type: string): InsertColumn<Row> => ({
+const column = <Row>(name: keyof Row & string): InsertColumn<Row> => ({
   name,
-  type,
   value: (row) => row[name],
 });
 
 const ITEM_COLUMNS: InsertColumn<ItemRow>[] = [
-  column('item_id', 'text'),
-  column('evaluation_id', 'text'),
-  column('external_id', 'text'),
-  column('source', 'text'),
-  column('input', 'jsonb'),
-  column('output', 'jsonb'),
-  column('metadata', 'jsonb'),
-  column('vote_count', 'int'),
-  column('good_count', 'int'),
-  column('ingested_at', 'timestamptz'),
-  column('ingested_position', 'bigint'),
-  column('batch_index', 'int'),
+  column('item_id'),
+  column('evaluation_id'),
+  column('external_id'),
+  column('source'),
+  column('input'),
+  column('output'),
+  column('metadata'),
+  column('vote_count'),
+  column('good_count'),
+  column('ingested_at'),
+  column('ingested_position'),
+  column('batch_index'),
 ];
 
 const ASSIGNMENT_COLUMNS: InsertColumn<AssignmentRow>[] = [
-  column('assignment_id', 'text'),
-  column('evaluation_id', 'text'),
-  column('item_id', 'text'),
-  column('evaluator_id', 'text'),
-  column('tier', 'text'),
-  column('reward_credits', 'bigint'),
-  column('transfer_id', 'text'),
-  column('status', 'text'),
-  column('claimed_at', 'timestamptz'),
-  column('expires_at', 'timestamptz'),
-  column('settled_at', 'timestamptz'),
-  column('updated_position', 'bigint'),
+  column('assignment_id'),
+  column('evaluation_id'),
+  column('item_id'),
+  column('evaluator_id'),
+  column('tier'),
+  column('reward_credits'),
+  column('transfer_id'),
+  column('status'),
+  column('claimed_at'),
+  column('expires_at'),
+  column('settled_at'),
+  column('updated_position'),
 ];
 
 const VOTE_COLUMNS: InsertColumn<VoteRow>[] = [
-  column('vote_id', 'text'),
-  column('assignment_id', 'text'),
-  column('evaluation_id', 'text'),
-  column('item_id', 'text'),
-  column('evaluator_id', 'text'),
-  column('tier', 'text'),
-  column('value', 'text'),
-  column('comment', 'text'),
-  column('reward_credits', 'bigint'),
-  column('claimed_at', 'timestamptz'),
-  column('voted_at', 'timestamptz'),
-  column('recorded_position', 'bigint'),
-  column('langfuse_score_pushed_at', 'timestamptz'),
+  column('vote_id'),
+  column('assignment_id'),
+  column('evaluation_id'),
+  column('item_id'),
+  column('evaluator_id'),
+  column('tier'),
+  column('value'),
+  column('comment'),
+  column('reward_credits'),
+  column('claimed_at'),
+  column('voted_at'),
+  column('recorded_position'),
+  column('langfuse_score_pushed_at'),
 ];
 
 const VOTE_DAY_COLUMNS: InsertColumn<VoteDayRow>[] = [
-  column('evaluation_id', 'text'),
-  column('day', 'date'),
-  column('tier', 'text'),
-  column('votes', 'bigint'),
-  column('paid_votes', 'bigint'),
-  column('credits', 'bigint'),
+  column('evaluation_id'),
+  column('day'),
+  column('tier'),
+  column('votes'),
+  column('paid_votes'),
+  column('credits'),
 ];
 
 const CREDITS_COLUMNS: InsertColumn<CreditsRow>[] = [
-  column('evaluation_id', 'text'),
-  column('credits_reserved', 'bigint'),
-  column('credits_spent', 'bigint'),
+  column('evaluation_id'),
+  column('credits_reserved'),
+  column('credits_spent'),
 ];
 
 /** The evaluation domain's fold (see the head of this file), for its projection's bulk path. */
@@ -378,7 +377,7 @@ export function evaluationBulkFold(): BulkFold {
     get rows() {
       return fold.rows;
     },
-    async write(tx: SqlExecutor) {
+    async write(tx: TransactionExecutor) {
       await insertRows(tx, 'evaluation_items', ITEM_COLUMNS, [...fold.items.values()]);
       await insertRows(tx, 'evaluation_assignments', ASSIGNMENT_COLUMNS, [...fold.assignments.values()]);
       await insertRows(tx, 'evaluation_votes', VOTE_COLUMNS, [...fold.votes.values()]);
