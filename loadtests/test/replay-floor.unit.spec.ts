@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ceilingRate, logReadRate, reportedTables } from '../src/read-bench/replay-floor.js';
+import {
+  busyMilliseconds,
+  ceilingRate,
+  coreSecondsLine,
+  logReadRate,
+  reportedTables,
+} from '../src/read-bench/replay-floor.js';
 
 describe('the replay floor', () => {
   it('reads the tables a rebuild compared from its report, differing ones too', () => {
@@ -36,5 +42,26 @@ describe('the replay floor', () => {
     const floor = { readSeconds: 3, writeSeconds: 7, cores: 2 };
     expect(ceilingRate(1_000_000, floor)).toBe(200_000);
     expect(ceilingRate(1_000_000, { ...floor, cores: 1 })).toBe(100_000);
+  });
+
+  it("counts every core's busy time, never its idle time", () => {
+    const core = (user: number, nice: number, sys: number, idle: number, irq: number) => ({
+      times: { user, nice, sys, idle, irq },
+    });
+    expect(busyMilliseconds([core(100, 1, 20, 5_000, 3), core(50, 0, 10, 9_000, 0)])).toBe(184);
+    expect(busyMilliseconds([])).toBe(0);
+    // This machine's own figure: some time busy since it started, and never less later.
+    const before = busyMilliseconds();
+    expect(before).toBeGreaterThan(0);
+    expect(busyMilliseconds()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('sets the core-seconds a command took per million events beside what its target allows', () => {
+    expect(coreSecondsLine(34.4, 1_082_448, 2, 100_000)).toBe(
+      '34.4 core-seconds, 31.8 per million events; 100,000 events/s on 2 cores allows 20.0',
+    );
+    expect(coreSecondsLine(12.1, 1_000_000, 2, 200_000)).toBe(
+      '12.1 core-seconds, 12.1 per million events; 200,000 events/s on 2 cores allows 10.0',
+    );
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SmtpSink } from '@evalmarket/testkit';
 import { freePort } from '@evalmarket/testkit/e2e';
+import { busyMilliseconds } from './replay-floor.js';
 
 /*
  * The API as production runs it: built once (`npm run build` of @evalmarket/api), started with
@@ -29,9 +30,13 @@ export function buildApi(): void {
  */
 const NODE_FLAGS = '--max-semi-space-size=64';
 
-/** Runs one of the API's commands (dist/<name>.js) on the world; returns its output and seconds. */
+/**
+ * Runs one of the API's commands (dist/<name>.js) on the world; returns its output, seconds and
+ * the machine's core-seconds over it.
+ */
 export function runApiCommand(name: string, args: string[], databaseUrl: string) {
   const started = performance.now();
+  const busyBefore = busyMilliseconds();
   const run = spawnSync(process.execPath, [NODE_FLAGS, path.join(API_DIST, `${name}.js`), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, NATS_URL: '', LOG_LEVEL: 'warn' },
@@ -42,6 +47,8 @@ export function runApiCommand(name: string, args: string[], databaseUrl: string)
     status: run.status,
     output: `${run.stdout ?? ''}${run.stderr ?? ''}`,
     seconds: (performance.now() - started) / 1000,
+    /** The machine's busy time over the run (see busyMilliseconds). */
+    coreSeconds: (busyMilliseconds() - busyBefore) / 1000,
   };
 }
 

@@ -10,6 +10,7 @@
  * exits 1 when a route answered with errors. Generate the world first: npm run seed:scale.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { connectDatabase } from '@evalmarket/db';
 import { createPostgresEventStore } from '@evalmarket/eventstore';
 import { startSmtpSink } from '@evalmarket/testkit';
@@ -28,7 +29,13 @@ import {
 import { loadRoute, type LoadFigures } from './http-load.js';
 import { DRAIN_SECONDS, measureLoopLag, type LoopLagSetup } from './loop-lag.js';
 import { READ_ROUTES, type Asker, type WorldFacts } from './read-routes.js';
-import { ceilingRate, logReadRate, measureReplayFloor, reportedTables } from './replay-floor.js';
+import {
+  ceilingRate,
+  coreSecondsLine,
+  logReadRate,
+  measureReplayFloor,
+  reportedTables,
+} from './replay-floor.js';
 import { vacuumWithoutAutovacuum } from './world-vacuum.js';
 import { findWorldPeople, transactionsPage100 } from './world-facts.js';
 
@@ -59,13 +66,22 @@ function figuresLine(name: string, figures: LoadFigures, bare: LoadFigures): str
   return `  ${name.padEnd(32)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(2).padStart(7)} ms  p99 ${figures.p99.toFixed(2).padStart(7)} ms  ${(ratio * 100).toFixed(1).padStart(5)}% of bare, p99 x${(figures.p99 / bare.p99).toFixed(1)}${errors}`;
 }
 
-/** events/s of a whole-log command, from its run time and the log's head. */
+const REPLAY_TARGETS = {
+  rebuild: REBUILD_TARGET_EVENTS_PER_SECOND,
+  audit: AUDIT_TARGET_EVENTS_PER_SECOND,
+};
+
+/**
+ * events/s of a whole-log command, from its run time and the log's head, and the machine's
+ * core-seconds it took beside what its target allows.
+ */
 function replaySpeed(name: 'rebuild' | 'audit', databaseUrl: string, head: number) {
   const args = name === 'audit' ? ['--max-lag', String(head)] : [];
   const run = runApiCommand(name, args, databaseUrl);
   const summary = run.output.trim().split('\n').slice(-6).join('\n    ');
+  const cost = coreSecondsLine(run.coreSeconds, head, availableParallelism(), REPLAY_TARGETS[name]);
   console.log(
-    `  ${name}: ${run.seconds.toFixed(1)} s for ${head.toLocaleString('en')} events (exit ${run.status})\n    ${summary}`,
+    `  ${name}: ${run.seconds.toFixed(1)} s for ${head.toLocaleString('en')} events (exit ${run.status}); the machine busy ${cost}\n    ${summary}`,
   );
   return { eventsPerSecond: head / run.seconds, ok: run.status === 0, output: run.output };
 }
@@ -89,7 +105,8 @@ async function printReplayCeiling(databaseUrl: string, head: number, rebuildRepo
     rate === undefined
       ? `  the client's floor: the read-only rebuild failed (exit ${read.status}): ${read.output.trim().split('\n').slice(-3).join(' / ')}`
       : `  the client's floor: the rebuild command reads the whole log, applying nothing, at ${rate.toFixed(0)} events/s (${read.seconds.toFixed(1)} s with the process's start);\n` +
-          '    reading is one thread of one process in a rebuild and an audit alike, so neither passes it',
+          '    reading is one thread of one process in a rebuild and an audit alike, so neither passes it;\n' +
+          `    the machine busy ${coreSecondsLine(read.coreSeconds, head, availableParallelism(), AUDIT_TARGET_EVENTS_PER_SECOND)}`,
   );
 }
 

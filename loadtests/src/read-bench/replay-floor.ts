@@ -8,7 +8,7 @@
  * floor beside it is the rebuild command reading the whole log and applying nothing
  * (logReadRate): its one thread decodes every event, however many cores PostgreSQL has.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus, type CpuInfo } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createPgClient } from '@evalmarket/db';
 
@@ -47,6 +47,25 @@ export interface ReplayFloor {
 /** The most events/s a whole-log command could reach, were the floor's work all it did, on every core. */
 export function ceilingRate(events: number, floor: ReplayFloor): number {
   return events / ((floor.readSeconds + floor.writeSeconds) / floor.cores);
+}
+
+/**
+ * Milliseconds every core has spent busy (all but idle) since the machine started. Two readings
+ * around a command, on a machine doing nothing else, give what it cost in core-seconds,
+ * PostgreSQL's backends included.
+ */
+export function busyMilliseconds(cores: readonly Pick<CpuInfo, 'times'>[] = cpus()): number {
+  return cores.reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
+}
+
+/**
+ * A whole-log command's core-seconds per million events, beside what its target rate allows on
+ * these cores: at `target` events/s, `cores` cores have cores / target seconds an event.
+ */
+export function coreSecondsLine(coreSeconds: number, events: number, cores: number, target: number): string {
+  const used = (coreSeconds / events) * 1e6;
+  const allowed = (cores / target) * 1e6;
+  return `${coreSeconds.toFixed(1)} core-seconds, ${used.toFixed(1)} per million events; ${target.toLocaleString('en')} events/s on ${cores} cores allows ${allowed.toFixed(1)}`;
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
