@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewardDayChanges, type RewardRowBefore } from '../src/reward-days.js';
+import { rewardDayChanges, utcDay, type RewardRowBefore } from '../src/reward-days.js';
 import type { WalletMovement } from '../src/wallet-movements.js';
 
 function movement(overrides: Partial<WalletMovement>): WalletMovement {
@@ -99,5 +99,28 @@ describe('reward roll-up changes', () => {
         new Map(),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the UTC day of an instant', () => {
+  it('is the same however often and in whatever order it is asked, for texts and dates', () => {
+    const late = '2026-03-01T23:59:59.999Z';
+    const offset = '2026-03-01T23:30:00.000-02:00';
+    expect([late, late, offset, late, offset, offset].map(utcDay)).toEqual([
+      '2026-03-01',
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-02',
+    ]);
+    expect(utcDay(new Date(offset))).toBe('2026-03-02');
+  });
+
+  it('refuses a text that is no instant, every time, and still answers the next one', () => {
+    expect(utcDay('2026-01-05T00:00:00.000Z')).toBe('2026-01-05');
+    expect(() => utcDay('not a time')).toThrow(RangeError);
+    expect(() => utcDay('not a time')).toThrow(RangeError);
+    expect(utcDay('2026-01-05T00:00:00.000Z')).toBe('2026-01-05');
   });
 });

@@ -1,6 +1,6 @@
 import { ZEvaluationEventData, type TStoredEvent } from '@evalmarket/contracts';
 import type { TransactionExecutor } from '@evalmarket/db';
-import { insertRows, type BulkFold, type InsertColumn } from '@evalmarket/projector';
+import { insertRows, utcDay, type BulkFold, type InsertColumn } from '@evalmarket/projector';
 import { jsonOrNull, ZRewardReleased } from './evaluation-projection.js';
 
 /*
@@ -263,7 +263,7 @@ class EvaluationFold {
 
   /** The vote's claim day (UTC) in its evaluation's roll-up. */
   private countOnDay(assignment: AssignmentRow): void {
-    const day = new Date(assignment.claimed_at).toISOString().slice(0, 10);
+    const day = utcDay(assignment.claimed_at);
     const key = `${assignment.evaluation_id}\u0000${day}\u0000${assignment.tier}`;
     let row = this.voteDays.get(key);
     if (!row) {
