@@ -2,7 +2,12 @@ import type { TAccountBalance, TStoredEvent } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
 import { applyPostings, emptyAccountBalance } from '@evalmarket/ledger';
 import { accountKind, accountUserId } from './accounts.js';
-import { LIVE_TABLES, type ReadModelTables } from './read-model-tables.js';
+import {
+  ACCOUNT_BALANCE_COLUMNS,
+  LIVE_TABLES,
+  WALLET_TRANSACTION_COLUMNS,
+  type ReadModelTables,
+} from './read-model-tables.js';
 import { readPostings } from './read-postings.js';
 import { rewardDayChanges, rewardRowsBefore, writeRewardDays } from './reward-days.js';
 import { walletMovements, type WalletMovement } from './wallet-movements.js';
@@ -104,21 +109,9 @@ async function upsertBalanceDeltas(
   );
 }
 
-/** The balances' columns, in the order of balanceParameters. */
-export const BALANCE_COLUMNS = [
-  'account_id',
-  'user_id',
-  'kind',
-  'debits_pending',
-  'debits_posted',
-  'credits_pending',
-  'credits_posted',
-  'updated_position',
-] as const;
-
-/** The balances' multi-row insert, one array parameter per column (balanceParameters). */
+/** The balances' multi-row insert, one array parameter per column (balanceParameters, in ACCOUNT_BALANCE_COLUMNS' order). */
 export function insertBalances(table: string): string {
-  return `INSERT INTO ${table} AS b (${BALANCE_COLUMNS.join(', ')})
+  return `INSERT INTO ${table} AS b (${ACCOUNT_BALANCE_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
        $8::bigint[])`;
 }
@@ -155,25 +148,9 @@ async function upsertMovements(tx: SqlExecutor, table: string, rows: WalletMovem
   );
 }
 
-/** The transactions' columns, in the order of movementParameters. */
-export const MOVEMENT_COLUMNS = [
-  'id',
-  'user_id',
-  'context',
-  'type',
-  'amount',
-  'status',
-  'description',
-  'code',
-  'transfer_id',
-  'created_at',
-  'global_position',
-  'updated_position',
-] as const;
-
-/** The transactions' multi-row insert, one array parameter per column (movementParameters). */
+/** The transactions' multi-row insert, one array parameter per column (movementParameters, in WALLET_TRANSACTION_COLUMNS' order). */
 export function insertMovements(table: string): string {
-  return `INSERT INTO ${table} AS t (${MOVEMENT_COLUMNS.join(', ')})
+  return `INSERT INTO ${table} AS t (${WALLET_TRANSACTION_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
        $8::text[], $9::text[], $10::timestamptz[], $11::bigint[], $12::bigint[])`;
 }

@@ -1,14 +1,13 @@
 import type { TransactionExecutor } from '@evalmarket/db';
-import {
-  BALANCE_COLUMNS,
-  balanceParameters,
-  MOVEMENT_COLUMNS,
-  movementParameters,
-  WalletFold,
-} from './apply-events.js';
+import { balanceParameters, movementParameters, WalletFold } from './apply-events.js';
 import type { BulkFold } from './projection-definition.js';
-import type { ReadModelTables } from './read-model-tables.js';
-import { REWARD_DAY_COLUMNS, rewardDayChanges, rewardDayParameters } from './reward-days.js';
+import {
+  ACCOUNT_BALANCE_COLUMNS,
+  REWARD_DAY_COLUMNS,
+  WALLET_TRANSACTION_COLUMNS,
+  type ReadModelTables,
+} from './read-model-tables.js';
+import { rewardDayChanges, rewardDayParameters } from './reward-days.js';
 
 /**
  * The wallet's bulk path: the same fold as a batch's (WalletFold), over the whole replay, written
@@ -27,11 +26,15 @@ export function walletBulkFold(tables: ReadModelTables): BulkFold {
       const balances = [...fold.deltas.values()];
       await tx.copyColumns(
         tables.accountBalances,
-        BALANCE_COLUMNS,
+        ACCOUNT_BALANCE_COLUMNS,
         balanceParameters(balances, fold.touchedAt),
       );
       const movements = [...fold.movements.values()];
-      await tx.copyColumns(tables.walletTransactions, MOVEMENT_COLUMNS, movementParameters(movements));
+      await tx.copyColumns(
+        tables.walletTransactions,
+        WALLET_TRANSACTION_COLUMNS,
+        movementParameters(movements),
+      );
       const days = rewardDayChanges(movements, new Map());
       await tx.copyColumns(tables.rewardDays, REWARD_DAY_COLUMNS, rewardDayParameters(days));
     },

@@ -68,7 +68,7 @@ export {
   type BulkPath,
   type ProjectionDefinition,
 } from './projection-definition.js';
-export { insertRows, type InsertColumn } from './bulk-insert.js';
+export { insertRows } from './bulk-insert.js';
 export {
   auditLedger,
   DEFAULT_MAX_PROJECTION_LAG,

@@ -1,5 +1,6 @@
 import type { TUserAccountKind } from '@evalmarket/contracts';
 import type { SqlExecutor } from '@evalmarket/db';
+import { REWARD_DAY_COLUMNS } from './read-model-tables.js';
 import type { TransactionStatus, WalletMovement } from './wallet-movements.js';
 
 /**
@@ -134,18 +135,7 @@ export async function writeRewardDays(
   ]);
 }
 
-/** The roll-up's columns, in the order of rewardDayParameters. */
-export const REWARD_DAY_COLUMNS = [
-  'id',
-  'user_id',
-  'context',
-  'day',
-  'status',
-  'credits',
-  'rewards',
-] as const;
-
-/** The roll-up's multi-row insert, one array parameter per column (rewardDayParameters). */
+/** The roll-up's multi-row insert, one array parameter per column (rewardDayParameters, in REWARD_DAY_COLUMNS' order). */
 export function insertRewardDays(table: string): string {
   return `INSERT INTO ${table} AS d (${REWARD_DAY_COLUMNS.join(', ')})
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::bigint[], $7::bigint[])`;

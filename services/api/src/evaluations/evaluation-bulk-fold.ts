@@ -1,6 +1,6 @@
 import { ZEvaluationEventData, type TStoredEvent } from '@evalmarket/contracts';
 import type { TransactionExecutor } from '@evalmarket/db';
-import { insertRows, utcDay, type BulkFold, type InsertColumn } from '@evalmarket/projector';
+import { insertRows, utcDay, type BulkFold } from '@evalmarket/projector';
 import { jsonOrNull, ZRewardReleased } from './evaluation-projection.js';
 
 /*
@@ -301,71 +301,62 @@ class EvaluationFold {
   }
 }
 
-const column = <Row>(name: keyof Row & string): InsertColumn<Row> => ({
-  name,
-  value: (row) => row[name],
-});
-
-const ITEM_COLUMNS: InsertColumn<ItemRow>[] = [
-  column('item_id'),
-  column('evaluation_id'),
-  column('external_id'),
-  column('source'),
-  column('input'),
-  column('output'),
-  column('metadata'),
-  column('vote_count'),
-  column('good_count'),
-  column('ingested_at'),
-  column('ingested_position'),
-  column('batch_index'),
+const ITEM_COLUMNS: (keyof ItemRow & string)[] = [
+  'item_id',
+  'evaluation_id',
+  'external_id',
+  'source',
+  'input',
+  'output',
+  'metadata',
+  'vote_count',
+  'good_count',
+  'ingested_at',
+  'ingested_position',
+  'batch_index',
 ];
 
-const ASSIGNMENT_COLUMNS: InsertColumn<AssignmentRow>[] = [
-  column('assignment_id'),
-  column('evaluation_id'),
-  column('item_id'),
-  column('evaluator_id'),
-  column('tier'),
-  column('reward_credits'),
-  column('transfer_id'),
-  column('status'),
-  column('claimed_at'),
-  column('expires_at'),
-  column('settled_at'),
-  column('updated_position'),
+const ASSIGNMENT_COLUMNS: (keyof AssignmentRow & string)[] = [
+  'assignment_id',
+  'evaluation_id',
+  'item_id',
+  'evaluator_id',
+  'tier',
+  'reward_credits',
+  'transfer_id',
+  'status',
+  'claimed_at',
+  'expires_at',
+  'settled_at',
+  'updated_position',
 ];
 
-const VOTE_COLUMNS: InsertColumn<VoteRow>[] = [
-  column('vote_id'),
-  column('assignment_id'),
-  column('evaluation_id'),
-  column('item_id'),
-  column('evaluator_id'),
-  column('tier'),
-  column('value'),
-  column('comment'),
-  column('reward_credits'),
-  column('claimed_at'),
-  column('voted_at'),
-  column('recorded_position'),
-  column('langfuse_score_pushed_at'),
+const VOTE_COLUMNS: (keyof VoteRow & string)[] = [
+  'vote_id',
+  'assignment_id',
+  'evaluation_id',
+  'item_id',
+  'evaluator_id',
+  'tier',
+  'value',
+  'comment',
+  'reward_credits',
+  'claimed_at',
+  'voted_at',
+  'recorded_position',
+  'langfuse_score_pushed_at',
 ];
 
-const VOTE_DAY_COLUMNS: InsertColumn<VoteDayRow>[] = [
-  column('evaluation_id'),
-  column('day'),
-  column('tier'),
-  column('votes'),
-  column('paid_votes'),
-  column('credits'),
+const VOTE_DAY_COLUMNS: (keyof VoteDayRow & string)[] = [
+  'evaluation_id',
+  'day',
+  'tier',
+  'votes',
+  'paid_votes',
+  'credits',
 ];
 
-const CREDITS_COLUMNS: InsertColumn<CreditsRow>[] = [
-  column('evaluation_id'),
-  column('credits_reserved'),
-  column('credits_spent'),
-];
+const CREDITS_COLUMNS: (keyof CreditsRow & string)[] = ['evaluation_id', 'credits_reserved', 'credits_spent'];
 
 /** The evaluation domain's fold (see the head of this file), for its projection's bulk path. */
 export function evaluationBulkFold(): BulkFold {
